@@ -1,0 +1,73 @@
+package org.brokerapp.regions;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The whole deployment: its regions and the WAN between them. Read from {@code infra/regions.yaml}
+ * by {@link RegionsFile}; every module (local stack, brokers, feeds, load test) uses this one model.
+ */
+public record RegionsModel(List<Region> regions, Wan wan) {
+
+    public RegionsModel {
+        regions = regions == null ? List.of() : List.copyOf(regions);
+        wan = wan == null ? new Wan(0, List.of()) : wan;
+        if (regions.isEmpty()) {
+            throw new InvalidRegionsException("no regions are defined");
+        }
+        requireUnique(regions.stream().map(Region::name).toList(), "region name");
+        requireUnique(regions.stream().map(Region::datacenter).toList(), "datacenter");
+        requireUnique(regions.stream().flatMap(r -> r.exchanges().stream()).toList(), "exchange (an exchange has one home region)");
+        Set<String> names = Set.copyOf(regions.stream().map(Region::name).toList());
+        for (WanLink link : wan.links()) {
+            for (String end : link.between()) {
+                if (!names.contains(end)) {
+                    throw new InvalidRegionsException("wan.links names unknown region " + end + "; known: " + names);
+                }
+            }
+        }
+    }
+
+    public Region region(String name) {
+        return regions.stream()
+                .filter(r -> r.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new InvalidRegionsException("unknown region '" + name + "'; known: " + names()));
+    }
+
+    public List<String> names() {
+        return regions.stream().map(Region::name).toList();
+    }
+
+    /** The region whose broker matches the symbols of this exchange, if any region lists it. */
+    public Optional<Region> homeOf(String exchange) {
+        return regions.stream().filter(r -> r.isHomeOf(exchange)).findFirst();
+    }
+
+    public Duration oneWayLatency(String from, String to) {
+        region(from);
+        region(to);
+        return from.equals(to) ? Duration.ZERO : Duration.ofMillis(wan.oneWayLatencyMs(from, to));
+    }
+
+    public Duration roundTrip(String a, String b) {
+        return oneWayLatency(a, b).plus(oneWayLatency(b, a));
+    }
+
+    /** The same deployment with every DC resized, e.g. for a smaller laptop stack. */
+    public RegionsModel withCassandraNodesPerRegion(int nodes) {
+        return new RegionsModel(regions.stream().map(r -> r.withCassandraNodes(nodes)).toList(), wan);
+    }
+
+    private static void requireUnique(List<String> values, String what) {
+        Set<String> seen = new HashSet<>();
+        for (String value : values) {
+            if (!seen.add(value)) {
+                throw new InvalidRegionsException("duplicate " + what + ": " + value);
+            }
+        }
+    }
+}
