@@ -2,7 +2,9 @@ package org.brokerapp.regions;
 
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -55,6 +57,20 @@ public record RegionsModel(List<Region> regions, Wan wan) {
 
     public Duration roundTrip(String a, String b) {
         return oneWayLatency(a, b).plus(oneWayLatency(b, a));
+    }
+
+    /** Replicas per data center, in region order: the NetworkTopologyStrategy options of the keyspace. */
+    public Map<String, Integer> replicationFactors() {
+        Map<String, Integer> factors = new LinkedHashMap<>();
+        regions.forEach(r -> factors.put(r.datacenter(), r.replicationFactor()));
+        return factors;
+    }
+
+    /** The replication clause of a CQL keyspace spanning every region: {@code {'class': 'NetworkTopologyStrategy', 'dc': rf, ...}}. */
+    public String networkTopologyReplication() {
+        StringBuilder cql = new StringBuilder("{'class': 'NetworkTopologyStrategy'");
+        replicationFactors().forEach((dc, rf) -> cql.append(", '").append(dc).append("': ").append(rf));
+        return cql.append('}').toString();
     }
 
     /** The same deployment with every DC resized, e.g. for a smaller laptop stack. */

@@ -7,6 +7,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +26,8 @@ class RegionsFileTests {
         assertThat(model.homeOf("LSE")).isEmpty();
         assertThat(model.roundTrip("us-east-1", "ap-southeast-2")).isEqualTo(Duration.ofMillis(230));
         assertThat(model.region("us-east-1").replicationFactor()).isEqualTo(2);
+        assertThat(model.networkTopologyReplication())
+                .isEqualTo("{'class': 'NetworkTopologyStrategy', 'us-east-1': 2, 'ap-southeast-2': 2}");
     }
 
     @Test
@@ -50,6 +53,8 @@ class RegionsFileTests {
         assertThat(model.oneWayLatency("eu-west-2", "ap-southeast-2")).isEqualTo(Duration.ofMillis(115));
         assertThat(model.oneWayLatency("eu-west-2", "eu-west-2")).isZero();
         assertThat(model.region("eu-west-2").replicationFactor()).isEqualTo(1);
+        assertThat(model.replicationFactors()).containsExactly(
+                Map.entry("us-east-1", 2), Map.entry("ap-southeast-2", 2), Map.entry("eu-west-2", 1));
     }
 
     @Test

@@ -1,0 +1,57 @@
+package org.brokerapp.infra;
+
+/**
+ * Where each server of the local stack listens. Every region gets its own slice of the loopback
+ * range, so a stack looks like a small network: region {@code r} (1-based, in the order of the
+ * regions file) lives in {@code 127.A.r.0/24} and shows itself to other regions (through the WAN
+ * emulator) in {@code 127.B.r.0/24}.
+ *
+ * <p>{@code instance} separates stacks on one machine: instance 0 (A=0, B=1) is the one people
+ * start with {@code infra/bin/stack up}; tests use instance 1 (A=2, B=3), so a test run never
+ * collides with a stack left running for a demo.
+ */
+public record AddressPlan(int instance) {
+
+    public static final int CQL_PORT = 9042;
+    public static final int STORAGE_PORT = 7000;
+    public static final int KAFKA_PORT = 9092;
+    public static final int KAFKA_CONTROLLER_PORT = 9093;
+    public static final int MAX_INSTANCE = 60;
+
+    public AddressPlan {
+        if (instance < 0 || instance > MAX_INSTANCE) {
+            throw new StackException("stack instance must be 0 to " + MAX_INSTANCE + ", was " + instance);
+        }
+    }
+
+    /** The address a Cassandra node binds (CQL, and storage for peers of its own DC). */
+    public String cassandraAddress(int region, int node) {
+        return local(region, 10 + node);
+    }
+
+    /** The address other DCs reach a Cassandra node at: its WAN face, a proxy when emulation is on. */
+    public String cassandraWanAddress(int region, int node) {
+        return "127." + (2 * instance + 1) + "." + region + "." + (10 + node);
+    }
+
+    /** Cassandra binds its JMX to 127.0.0.1 only, so each node needs its own port. */
+    public int cassandraJmxPort(int region, int node) {
+        return 7100 + 100 * instance + 10 * region + node;
+    }
+
+    public String kafkaAddress(int region) {
+        return local(region, 2);
+    }
+
+    public String wanControlAddress() {
+        return "127." + (2 * instance) + ".0.1";
+    }
+
+    public int wanControlPort() {
+        return 8474;
+    }
+
+    private String local(int region, int host) {
+        return "127." + (2 * instance) + "." + region + "." + host;
+    }
+}

@@ -1,0 +1,191 @@
+package org.brokerapp.infra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.brokerapp.regions.Region;
+
+/**
+ * One Cassandra 5.0 node: its own JVM, its own loopback address, its data center named by its
+ * region. With WAN emulation on, the node announces a second address ({@code broadcast_address},
+ * a proxy of the WAN emulator) to the cluster, while {@code prefer_local} keeps traffic inside
+ * its own DC on the direct address: only cross-DC traffic pays the emulated latency.
+ *
+ * @param region     the region whose DC this node belongs to
+ * @param node       1-based index of the node inside its DC
+ * @param address    listen, CQL and JMX-host address
+ * @param wanAddress the address other DCs reach it at (equal to {@code address} without emulation)
+ * @param jmxPort    local JMX port
+ * @param seeds      one node per DC, as {@code host:port}
+ * @param dir        this node's configuration, data and logs
+ * @param heapMb     JVM heap
+ */
+public record CassandraNode(Region region, int node, String address, String wanAddress, int jmxPort,
+                            List<String> seeds, Path dir, int heapMb) {
+
+    static final String READY_MARKER = "Startup complete";
+    static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    public String name() {
+        return "cassandra " + region.name() + "/" + node;
+    }
+
+    public Path systemLog() {
+        return dir.resolve("logs/system.log");
+    }
+
+    boolean isSeed() {
+        return node == 1;
+    }
+
+    ServerProcess start(Path java, ServerLibraries libs) {
+        writeConfiguration();
+        List<String> command = new ArrayList<>(withoutMemoryLocking());
+        command.add(java.toString());
+        command.addAll(jvmOptions(libs));
+        command.add("org.apache.cassandra.service.CassandraDaemon");
+        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
+    }
+
+    /**
+     * As root, Cassandra's JNA mlockall pins the whole heap (~950 MB a node). Dropping the
+     * IPC_LOCK capability and the memlock limit keeps the stack laptop-sized.
+     */
+    private static List<String> withoutMemoryLocking() {
+        boolean root = "root".equals(System.getProperty("user.name"));
+        if (!root || !Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
+            return List.of();
+        }
+        return List.of("/bin/bash", "-c", "ulimit -l 64 && exec /usr/bin/setpriv --inh-caps=-ipc_lock --bounding-set=-ipc_lock \"$@\"", "cassandra");
+    }
+
+    private List<String> jvmOptions(ServerLibraries libs) {
+        List<String> options = new ArrayList<>(List.of(
+                "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-Xss256k",
+                "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100",
+                "-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1",
+                "-Djava.net.preferIPv4Stack=true",
+                "-Djdk.attach.allowAttachSelf=true",
+                "-javaagent:" + libs.jammAgent(),
+                "-Dcassandra.jmx.local.port=" + jmxPort,
+                "-Dcassandra.config=" + dir.resolve("conf/cassandra.yaml").toUri(),
+                "-Dcassandra-rackdc.properties=" + dir.resolve("conf/cassandra-rackdc.properties").toUri(),
+                "-Dlogback.configurationFile=" + dir.resolve("conf/logback.xml"),
+                "-Dcassandra.logdir=" + dir.resolve("logs"),
+                "-Dcassandra.storagedir=" + dir.resolve("data"),
+                "-Dcassandra-foreground=yes",
+                // an empty cluster on one machine: no need to wait for a ring to settle
+                "-Dcassandra.ring_delay_ms=1000",
+                "-Dcassandra.skip_wait_for_gossip_to_settle=0"));
+        options.addAll(JAVA17_MODULE_OPTIONS);
+        options.add("-cp");
+        options.add(libs.cassandra() + "/*");
+        return options;
+    }
+
+    /** From Cassandra's conf/jvm17-server.options: the internals it reaches into on Java 17. */
+    private static final List<String> JAVA17_MODULE_OPTIONS = List.of(
+            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
+            "--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-exports", "java.management.rmi/com.sun.jmx.remote.internal.rmi=ALL-UNNAMED",
+            "--add-exports", "java.rmi/sun.rmi.registry=ALL-UNNAMED",
+            "--add-exports", "java.rmi/sun.rmi.server=ALL-UNNAMED",
+            "--add-exports", "java.sql/java.sql=ALL-UNNAMED",
+            "--add-exports", "java.base/java.lang.ref=ALL-UNNAMED",
+            "--add-exports", "jdk.unsupported/sun.misc=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang.module=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.loader=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.ref=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.reflect=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.math=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.module=ALL-UNNAMED",
+            "--add-opens", "java.base/jdk.internal.util.jar=ALL-UNNAMED",
+            "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
+            "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens", "java.base/java.io=ALL-UNNAMED",
+            "--add-opens", "java.base/java.nio=ALL-UNNAMED",
+            "--add-opens", "java.base/java.util=ALL-UNNAMED",
+            "--add-opens", "java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens", "java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+            "--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED",
+            "--add-opens", "java.base/java.math=ALL-UNNAMED",
+            "--add-opens", "java.base/java.net=ALL-UNNAMED");
+
+    void writeConfiguration() {
+        try {
+            for (String sub : List.of("conf", "data", "commitlog", "hints", "saved_caches", "cdc_raw", "logs")) {
+                Files.createDirectories(dir.resolve(sub));
+            }
+            Files.writeString(dir.resolve("conf/cassandra.yaml"), cassandraYaml());
+            Files.writeString(dir.resolve("conf/cassandra-rackdc.properties"),
+                    "dc=" + region.datacenter() + "\nrack=rack1\nprefer_local=true\n");
+            Files.writeString(dir.resolve("conf/logback.xml"), logbackXml());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String cassandraYaml() {
+        return """
+                cluster_name: brokerapp-local
+                num_tokens: 16
+                allocate_tokens_for_local_replication_factor: %d
+                partitioner: org.apache.cassandra.dht.Murmur3Partitioner
+                auto_bootstrap: false
+                storage_compatibility_mode: NONE
+                endpoint_snitch: GossipingPropertyFileSnitch
+                seed_provider:
+                  - class_name: org.apache.cassandra.locator.SimpleSeedProvider
+                    parameters:
+                      - seeds: "%s"
+                listen_address: %s
+                broadcast_address: %s
+                listen_on_broadcast_address: false
+                rpc_address: %s
+                storage_port: %d
+                native_transport_port: %d
+                start_native_transport: true
+                data_file_directories:
+                  - %s
+                commitlog_directory: %s
+                hints_directory: %s
+                saved_caches_directory: %s
+                cdc_raw_directory: %s
+                commitlog_sync: periodic
+                commitlog_sync_period: 10000ms
+                write_request_timeout: 2000ms
+                read_request_timeout: 5000ms
+                concurrent_reads: 8
+                concurrent_writes: 16
+                concurrent_counter_writes: 8
+                concurrent_compactors: 1
+                memtable_heap_space: 96MiB
+                memtable_offheap_space: 96MiB
+                key_cache_size: 16MiB
+                disk_access_mode: mmap_index_only
+                """.formatted(
+                region.replicationFactor(), String.join(",", seeds), address, wanAddress, address,
+                AddressPlan.STORAGE_PORT, AddressPlan.CQL_PORT,
+                dir.resolve("data"), dir.resolve("commitlog"), dir.resolve("hints"),
+                dir.resolve("saved_caches"), dir.resolve("cdc_raw"));
+    }
+
+    private String logbackXml() {
+        return """
+                <configuration>
+                  <appender name="FILE" class="ch.qos.logback.core.FileAppender">
+                    <file>%s</file>
+                    <encoder><pattern>%%-5level [%%thread] %%date{ISO8601} %%F:%%L - %%msg%%n</pattern></encoder>
+                  </appender>
+                  <root level="INFO"><appender-ref ref="FILE"/></root>
+                </configuration>
+                """.formatted(systemLog());
+    }
+}

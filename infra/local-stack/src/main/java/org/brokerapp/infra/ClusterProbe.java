@@ -1,0 +1,101 @@
+package org.brokerapp.infra;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+/**
+ * Asks each Cassandra node, over JMX, what {@code nodetool status} would show: which nodes its
+ * gossip sees up, which are in a normal state, and in which DC the snitch places them.
+ */
+final class ClusterProbe {
+
+    private static final ObjectName STORAGE_SERVICE = objectName("org.apache.cassandra.db:type=StorageService");
+    private static final ObjectName SNITCH = objectName("org.apache.cassandra.db:type=EndpointSnitchInfo");
+
+    private ClusterProbe() {
+    }
+
+    /** The cluster as {@code observer} sees it: every node it knows of, live or not. */
+    @SuppressWarnings("unchecked")
+    static List<NodeStatus> viewFrom(CassandraNode observer) {
+        JMXServiceURL url;
+        try {
+            url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + observer.jmxPort() + "/jmxrmi");
+        } catch (IOException e) {
+            throw new StackException("bad JMX url for " + observer.name(), e);
+        }
+        try (JMXConnector connector = JMXConnectorFactory.connect(url, Map.of())) {
+            MBeanServerConnection jmx = connector.getMBeanServerConnection();
+            Set<String> live = new HashSet<>((List<String>) jmx.getAttribute(STORAGE_SERVICE, "LiveNodes"));
+            Set<String> unreachable = new HashSet<>((List<String>) jmx.getAttribute(STORAGE_SERVICE, "UnreachableNodes"));
+            Set<String> changing = new HashSet<>();
+            for (String attribute : List.of("JoiningNodes", "LeavingNodes", "MovingNodes")) {
+                changing.addAll((List<String>) jmx.getAttribute(STORAGE_SERVICE, attribute));
+            }
+            boolean observerNormal = "NORMAL".equals(jmx.getAttribute(STORAGE_SERVICE, "OperationMode"));
+            Set<String> all = new HashSet<>(live);
+            all.addAll(unreachable);
+            all.addAll(changing);
+            List<NodeStatus> view = new ArrayList<>();
+            for (String address : all) {
+                String dc = (String) jmx.invoke(SNITCH, "getDatacenter", new Object[] {address}, new String[] {String.class.getName()});
+                boolean normal = !changing.contains(address) && (!address.equals(observer.wanAddress()) || observerNormal);
+                view.add(new NodeStatus(address, dc, live.contains(address) && !unreachable.contains(address), normal));
+            }
+            view.sort((a, b) -> a.address().compareTo(b.address()));
+            return view;
+        } catch (IOException | JMException e) {
+            throw new StackException(observer.name() + " does not answer on JMX port " + observer.jmxPort() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** True when every node sees every node (itself included) up, normal, and in its configured DC. */
+    static boolean allUpNormal(List<CassandraNode> nodes) {
+        for (CassandraNode observer : nodes) {
+            List<NodeStatus> view;
+            try {
+                view = viewFrom(observer);
+            } catch (StackException e) {
+                return false;
+            }
+            for (CassandraNode node : nodes) {
+                boolean ok = view.stream().anyMatch(s -> s.address().equals(node.wanAddress())
+                        && s.up() && s.normal() && s.datacenter().equals(node.region().datacenter()));
+                if (!ok) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    static void awaitAllUpNormal(List<CassandraNode> nodes, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!allUpNormal(nodes)) {
+            if (System.nanoTime() > deadline) {
+                throw new StackException("not every Cassandra node sees every other up and normal after " + timeout.toSeconds() + " s");
+            }
+            ServerProcess.sleep(Duration.ofMillis(500));
+        }
+    }
+
+    private static ObjectName objectName(String name) {
+        try {
+            return new ObjectName(name);
+        } catch (JMException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+}

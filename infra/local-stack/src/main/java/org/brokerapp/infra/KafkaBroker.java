@@ -1,0 +1,108 @@
+package org.brokerapp.infra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.kafka.common.Uuid;
+import org.brokerapp.regions.Region;
+
+/**
+ * One Kafka 4 broker for one region: KRaft, broker and controller in one JVM, replication factor
+ * 1 everywhere. Each region has its own, as in production: tickers are regional.
+ *
+ * @param region  the region it serves
+ * @param address the loopback address it binds (port 9092, controller 9093)
+ * @param dir     configuration, data and logs
+ */
+public record KafkaBroker(Region region, String address, Path dir) {
+
+    static final String READY_MARKER = "Kafka Server started";
+    static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    public String name() {
+        return "kafka " + region.name();
+    }
+
+    public String bootstrapServers() {
+        return address + ":" + AddressPlan.KAFKA_PORT;
+    }
+
+    public Path serverLog() {
+        return dir.resolve("logs/server.log");
+    }
+
+    ServerProcess start(Path java, ServerLibraries libs) {
+        writeConfiguration();
+        if (!Files.exists(dir.resolve("data/meta.properties"))) {
+            List<String> format = command(java, libs, "kafka.tools.StorageTool");
+            format.addAll(List.of("format", "-t", Uuid.randomUuid().toString(), "-c", properties().toString(), "--standalone"));
+            ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60));
+        }
+        List<String> command = command(java, libs, "kafka.Kafka");
+        command.add(properties().toString());
+        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
+    }
+
+    private List<String> command(Path java, ServerLibraries libs, String mainClass) {
+        return new ArrayList<>(List.of(java.toString(),
+                "-Xms256m", "-Xmx512m", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-XX:ParallelGCThreads=2",
+                "-Djava.awt.headless=true", "-Djava.net.preferIPv4Stack=true",
+                "-Dlog4j2.configurationFile=" + dir.resolve("conf/log4j2.properties"),
+                "-Dkafka.logs.dir=" + dir.resolve("logs"),
+                "-cp", libs.kafka() + "/*", mainClass));
+    }
+
+    private Path properties() {
+        return dir.resolve("conf/server.properties");
+    }
+
+    void writeConfiguration() {
+        try {
+            Files.createDirectories(dir.resolve("conf"));
+            Files.createDirectories(dir.resolve("logs"));
+            Files.writeString(properties(), serverProperties());
+            Files.writeString(dir.resolve("conf/log4j2.properties"), """
+                    status = warn
+                    appender.file.type = File
+                    appender.file.name = file
+                    appender.file.fileName = %s
+                    appender.file.layout.type = PatternLayout
+                    appender.file.layout.pattern = [%%d] %%p %%m (%%c)%%n
+                    rootLogger.level = INFO
+                    rootLogger.appenderRef.file.ref = file
+                    """.formatted(serverLog()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String serverProperties() {
+        String broker = address + ":" + AddressPlan.KAFKA_PORT;
+        String controller = address + ":" + AddressPlan.KAFKA_CONTROLLER_PORT;
+        return """
+                process.roles=broker,controller
+                node.id=1
+                controller.quorum.bootstrap.servers=%s
+                listeners=PLAINTEXT://%s,CONTROLLER://%s
+                advertised.listeners=PLAINTEXT://%s,CONTROLLER://%s
+                inter.broker.listener.name=PLAINTEXT
+                controller.listener.names=CONTROLLER
+                listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+                log.dirs=%s
+                num.partitions=6
+                offsets.topic.replication.factor=1
+                offsets.topic.num.partitions=6
+                transaction.state.log.replication.factor=1
+                transaction.state.log.min.isr=1
+                transaction.state.log.num.partitions=4
+                share.coordinator.state.topic.replication.factor=1
+                share.coordinator.state.topic.min.isr=1
+                group.initial.rebalance.delay.ms=0
+                """.formatted(controller, broker, controller, broker, controller, dir.resolve("data"));
+    }
+}

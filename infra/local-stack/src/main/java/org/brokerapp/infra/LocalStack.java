@@ -1,0 +1,305 @@
+package org.brokerapp.infra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.brokerapp.regions.RegionsModel;
+
+/**
+ * The multi-region stack on one machine, on real servers: a Cassandra data center and a Kafka
+ * broker per region, and the WAN emulator between regions. {@link #start} returns only when the
+ * stack is really ready: every node sees every node up and normal in its DC, CQL answers in every
+ * DC, and every Kafka accepts clients. {@link #close} stops every process it started.
+ */
+public final class LocalStack implements AutoCloseable {
+
+    static final Duration CLUSTER_READY_TIMEOUT = Duration.ofSeconds(90);
+    static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+    private final StackLayout layout;
+    private final WanEmulator wan;
+    private final List<ServerProcess> processes;
+    private final Duration timeToReady;
+    private final Thread shutdownHook;
+    private final String settingsArgs;
+
+    private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs) {
+        this.layout = layout;
+        this.settingsArgs = settingsArgs;
+        this.wan = wan;
+        this.processes = processes;
+        this.timeToReady = timeToReady;
+        this.shutdownHook = new Thread(this::stopAll, "local-stack-shutdown");
+    }
+
+    /** Starts the stack, or fails with a one-line {@link StackException} having stopped whatever had started. */
+    public static LocalStack start(StackSettings requested, boolean clean, String requestedArgs, Progress progress) {
+        Optional<Path> toxiproxy = requested.wanEmulation() ? ToxiproxyWan.findBinary() : Optional.empty();
+        StackSettings settings = requested;
+        String settingsArgs = requestedArgs;
+        if (requested.wanEmulation() && toxiproxy.isEmpty()) {
+            warnLoudly(progress, "toxiproxy-server was not found (install it with infra/bin/install-prerequisites or set " + ToxiproxyWan.BINARY_ENV + ")");
+            settings = requested.withWanEmulation(false);
+            settingsArgs = requestedArgs + " --no-wan";
+        } else if (!requested.wanEmulation()) {
+            progress.warn("WAN emulation is OFF (--no-wan): regions talk at loopback speed and cannot be cut");
+        }
+        StackLayout layout = StackLayout.of(settings);
+        ServerLibraries libs = ServerLibraries.fromBuild();
+        libs.requirePresent();
+        Path java = ServerJava.find();
+        Preflight.requirePortsFree(layout);
+        prepareWorkDir(settings.workDir(), clean, progress);
+
+        List<ServerProcess> started = Collections.synchronizedList(new ArrayList<>());
+        Thread emergencyStop = new Thread(() -> started.forEach(p -> p.stop(STOP_GRACE)), "local-stack-emergency-stop");
+        Runtime.getRuntime().addShutdownHook(emergencyStop);
+        try {
+            WanEmulator wan = toxiproxy.isPresent() ? startWan(toxiproxy.get(), layout, progress) : new NoWanEmulation("the stack runs without WAN emulation");
+            wan.process().ifPresent(started::add);
+            new StackState(ProcessHandle.current().pid(), List.of(), settingsArgs).write(settings.workDir());
+
+            for (KafkaBroker broker : layout.kafka()) {
+                started.add(broker.start(java, libs));
+                progress.step("starting " + broker.name() + " on " + broker.bootstrapServers());
+            }
+            startCassandra(layout, java, libs, started, wan, progress);
+            for (KafkaBroker broker : layout.kafka()) {
+                processOf(started, broker.name()).awaitLogLine(broker.serverLog(), KafkaBroker.READY_MARKER, KafkaBroker.START_TIMEOUT);
+                awaitKafkaAccepting(broker);
+                progress.step(broker.name() + " accepts clients");
+            }
+            progress.step("waiting until every Cassandra node sees every other up and normal (UN) in its DC");
+            ClusterProbe.awaitAllUpNormal(layout.cassandra(), CLUSTER_READY_TIMEOUT);
+            for (String region : settings.regions().names()) {
+                awaitCqlAnswers(layout, region);
+                progress.step("CQL answers in DC " + settings.regions().region(region).datacenter());
+            }
+
+            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs);
+            new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
+                    .write(settings.workDir());
+            Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
+            return stack;
+        } catch (RuntimeException e) {
+            if (!started.isEmpty()) {
+                progress.step("start failed, stopping what had started");
+                started.forEach(p -> p.stop(STOP_GRACE));
+            }
+            StackState.delete(settings.workDir());
+            throw e;
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(emergencyStop);
+        }
+    }
+
+    private static void prepareWorkDir(Path workDir, boolean clean, Progress progress) {
+        try {
+            if (clean && Files.exists(workDir)) {
+                progress.step("--clean: wiping " + workDir);
+                try (Stream<Path> files = Files.walk(workDir)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(LocalStack::delete);
+                }
+            }
+            Files.createDirectories(workDir);
+        } catch (IOException e) {
+            throw new StackException("cannot prepare work directory " + workDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void delete(Path path) {
+        try {
+            Files.delete(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void warnLoudly(Progress progress, String reason) {
+        progress.warn("*************************************************************************************");
+        progress.warn("WAN emulation is OFF: " + reason);
+        progress.warn("regions talk at loopback speed; cross-region latency figures are meaningless; no cut/heal");
+        progress.warn("*************************************************************************************");
+    }
+
+    private static WanEmulator startWan(Path binary, StackLayout layout, Progress progress) {
+        StackSettings settings = layout.settings();
+        ToxiproxyWan wan = ToxiproxyWan.start(binary, settings.addresses(), settings.workDir(), settings.regions().names());
+        for (CassandraNode node : layout.cassandra()) {
+            wan.route("cassandra-" + node.node(), node.region().name(), node.wanAddress() + ":" + AddressPlan.STORAGE_PORT,
+                    node.address() + ":" + AddressPlan.STORAGE_PORT, layout.oneWayLatencyInto(node.region().name()));
+        }
+        if (!layout.latencyIsExact()) {
+            progress.warn("toxiproxy delays by destination: with these regions each destination gets the MEAN of the delays configured towards it");
+        }
+        progress.step("WAN emulator up (toxiproxy " + settings.addresses().wanControlAddress() + ":" + settings.addresses().wanControlPort()
+                + "), cross-region traffic delayed as configured");
+        return wan;
+    }
+
+    /** Seeds (one per DC) start together; the others one at a time, as parallel joins lose gossip races. */
+    private static void startCassandra(StackLayout layout, Path java, ServerLibraries libs, List<ServerProcess> started,
+                                       WanEmulator wan, Progress progress) {
+        List<CassandraNode> seeds = layout.cassandra().stream().filter(CassandraNode::isSeed).toList();
+        for (CassandraNode seed : seeds) {
+            started.add(seed.start(java, libs));
+            progress.step("starting " + seed.name() + " (seed) on " + seed.address());
+        }
+        for (CassandraNode seed : seeds) {
+            processOf(started, seed.name()).awaitLogLine(seed.systemLog(), CassandraNode.READY_MARKER, CassandraNode.START_TIMEOUT);
+            progress.step(seed.name() + " started");
+        }
+        for (CassandraNode node : layout.cassandra()) {
+            if (!node.isSeed()) {
+                ServerProcess process = node.start(java, libs);
+                started.add(process);
+                progress.step("starting " + node.name() + " on " + node.address());
+                process.awaitLogLine(node.systemLog(), CassandraNode.READY_MARKER, CassandraNode.START_TIMEOUT);
+                progress.step(node.name() + " started");
+            }
+        }
+    }
+
+    private static ServerProcess processOf(List<ServerProcess> processes, String name) {
+        synchronized (processes) {
+            return processes.stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+        }
+    }
+
+    private static void awaitKafkaAccepting(KafkaBroker broker) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000))) {
+            if (admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).isEmpty()) {
+                throw new StackException(broker.name() + " reports no brokers");
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            throw new StackException(broker.name() + " does not accept clients on " + broker.bootstrapServers() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StackException("interrupted");
+        }
+    }
+
+    private static void awaitCqlAnswers(StackLayout layout, String region) {
+        try (CqlSession session = session(layout, region)) {
+            session.execute("SELECT release_version FROM system.local");
+        } catch (RuntimeException e) {
+            throw new StackException("CQL does not answer in " + region + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static CqlSession session(StackLayout layout, String region) {
+        return CqlSession.builder()
+                .addContactPoints(layout.cassandraIn(region).stream()
+                        .map(n -> new InetSocketAddress(n.address(), AddressPlan.CQL_PORT)).toList())
+                .withLocalDatacenter(layout.settings().regions().region(region).datacenter())
+                .build();
+    }
+
+    /** A new driver session pinned to a region's DC; the caller closes it. */
+    public CqlSession cqlSession(String region) {
+        return session(layout, region);
+    }
+
+    public List<InetSocketAddress> cqlContactPoints(String region) {
+        return layout.cassandraIn(region).stream().map(n -> new InetSocketAddress(n.address(), AddressPlan.CQL_PORT)).toList();
+    }
+
+    public String localDatacenter(String region) {
+        return layout.settings().regions().region(region).datacenter();
+    }
+
+    public String kafkaBootstrapServers(String region) {
+        return layout.kafkaIn(region).bootstrapServers();
+    }
+
+    public RegionsModel regions() {
+        return layout.settings().regions();
+    }
+
+    public StackLayout layout() {
+        return layout;
+    }
+
+    public boolean wanEmulated() {
+        return wan.emulating();
+    }
+
+    public void cut(String region) {
+        wan.cut(region);
+    }
+
+    public void heal(String region) {
+        wan.heal(region);
+    }
+
+    public List<NodeStatus> clusterViewFrom(CassandraNode observer) {
+        return ClusterProbe.viewFrom(observer);
+    }
+
+    public boolean allNodesUpNormal() {
+        return ClusterProbe.allUpNormal(layout.cassandra());
+    }
+
+    public void awaitAllNodesUpNormal(Duration timeout) {
+        ClusterProbe.awaitAllUpNormal(layout.cassandra(), timeout);
+    }
+
+    public Duration timeToReady() {
+        return timeToReady;
+    }
+
+    public List<ServerProcess> processes() {
+        return processes;
+    }
+
+    public long totalRssBytes() {
+        return processes.stream().mapToLong(p -> p.rssBytes().orElse(0L)).sum();
+    }
+
+    public String describe() {
+        return StackReport.describe(this);
+    }
+
+    /** Leaves the servers running after this JVM exits; {@code stack down} stops them by PID. */
+    void detach() {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        new StackState(-1, processes.stream().map(ServerProcess::pid).toList(), settingsArgs).write(layout.settings().workDir());
+    }
+
+    @Override
+    public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // the hook itself is running or about to: it stops the servers
+        }
+        stopAll();
+    }
+
+    private synchronized void stopAll() {
+        // all in parallel: a Cassandra node takes 6-10 s to drain on SIGTERM
+        CompletableFuture.allOf(processes.stream()
+                .map(p -> CompletableFuture.runAsync(() -> p.stop(STOP_GRACE)))
+                .toArray(CompletableFuture[]::new)).join();
+        StackState.delete(layout.settings().workDir());
+    }
+}

@@ -1,0 +1,50 @@
+package org.brokerapp.infra;
+
+import java.nio.file.Path;
+import java.util.OptionalInt;
+
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * JUnit side of {@link LocalStackTest}. The stack lives in the root context's store: JUnit closes
+ * it (stopping every server) when the whole run ends, and the stack's own shutdown hook stops
+ * the servers should the JVM end any other way.
+ */
+public final class LocalStackExtension implements BeforeAllCallback, ParameterResolver {
+
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(LocalStackExtension.class);
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        stack(context);
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == LocalStack.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        return stack(context);
+    }
+
+    private static LocalStack stack(ExtensionContext context) {
+        return context.getRoot().getStore(NAMESPACE).computeIfAbsent(LocalStack.class, key -> start(), LocalStack.class);
+    }
+
+    private static LocalStack start() {
+        Path workDir = Path.of(System.getProperty("stack.work-dir", "target/local-stack"));
+        int instance = Integer.getInteger("stack.instance", 1);
+        String nodes = System.getProperty("stack.nodes-per-dc", "");
+        StackSettings settings = StackSettings.defaults(workDir, instance)
+                .withNodesPerDc(nodes.isBlank() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(nodes)))
+                .withWanEmulation(Boolean.parseBoolean(System.getProperty("stack.wan", "true")));
+        LocalStack stack = LocalStack.start(settings, true, "--work-dir " + settings.workDir() + " --instance " + instance, new Progress(System.out));
+        System.out.print(stack.describe());
+        return stack;
+    }
+}

@@ -1,0 +1,23 @@
+package org.brokerapp.infra;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Runs a test class against the real local stack. The stack starts once per test JVM, is shared
+ * by every class so annotated, and stops when the test run ends; a {@link LocalStack} parameter
+ * of a constructor, test or lifecycle method receives it.
+ *
+ * <p>System properties: {@code stack.instance} (default 1, so tests never collide with a stack
+ * started for a demo), {@code stack.work-dir} (default {@code target/local-stack}, wiped first),
+ * {@code stack.nodes-per-dc}, {@code stack.wan} ({@code false} to run without WAN emulation).
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(LocalStackExtension.class)
+public @interface LocalStackTest {
+}

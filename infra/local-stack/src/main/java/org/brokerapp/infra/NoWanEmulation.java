@@ -1,0 +1,41 @@
+package org.brokerapp.infra;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+
+/** Regions talk directly, with loopback latency; cut and heal are refused with the reason. */
+record NoWanEmulation(String reason) implements WanEmulator {
+
+    @Override
+    public boolean emulating() {
+        return false;
+    }
+
+    @Override
+    public void route(String name, String region, String wanAddress, String target, Duration oneWayLatency) {
+        if (!wanAddress.equals(target)) {
+            throw new IllegalStateException("without WAN emulation a server is reached at its own address");
+        }
+    }
+
+    @Override
+    public void cut(String region) {
+        throw new StackException("cannot cut " + region + ": " + reason);
+    }
+
+    @Override
+    public void heal(String region) {
+        throw new StackException("cannot heal " + region + ": " + reason);
+    }
+
+    @Override
+    public Set<String> cutRegions() {
+        return Set.of();
+    }
+
+    @Override
+    public Optional<ServerProcess> process() {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,47 @@
+package org.brokerapp.infra;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Checks, before anything starts, that every address and port the stack will bind is free. */
+final class Preflight {
+
+    private Preflight() {
+    }
+
+    static void requirePortsFree(StackLayout layout) {
+        AddressPlan plan = layout.settings().addresses();
+        List<InetSocketAddress> needed = new ArrayList<>();
+        for (CassandraNode node : layout.cassandra()) {
+            needed.add(new InetSocketAddress(node.address(), AddressPlan.CQL_PORT));
+            needed.add(new InetSocketAddress(node.address(), AddressPlan.STORAGE_PORT));
+            needed.add(new InetSocketAddress("127.0.0.1", node.jmxPort()));
+            if (!node.wanAddress().equals(node.address())) {
+                needed.add(new InetSocketAddress(node.wanAddress(), AddressPlan.STORAGE_PORT));
+            }
+        }
+        for (KafkaBroker broker : layout.kafka()) {
+            needed.add(new InetSocketAddress(broker.address(), AddressPlan.KAFKA_PORT));
+            needed.add(new InetSocketAddress(broker.address(), AddressPlan.KAFKA_CONTROLLER_PORT));
+        }
+        if (layout.settings().wanEmulation()) {
+            needed.add(new InetSocketAddress(plan.wanControlAddress(), plan.wanControlPort()));
+        }
+        for (InetSocketAddress address : needed) {
+            requireFree(address, plan.instance());
+        }
+    }
+
+    static void requireFree(InetSocketAddress address, int instance) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(address);
+        } catch (IOException e) {
+            throw new StackException("port " + address.getHostString() + ":" + address.getPort() + " is taken (" + e.getMessage()
+                    + "): is a stack of instance " + instance + " already up? Stop it with 'infra/bin/stack down' or pick another --instance");
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.brokerapp.infra;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * The server classpaths the build copied from Maven Central ({@code infra/servers/*}): kept apart
+ * from the application's classpath, since Cassandra, Kafka and Spring Boot want different netty,
+ * jackson and logging versions.
+ */
+record ServerLibraries(Path cassandra, Path kafka) {
+
+    static ServerLibraries fromBuild() {
+        Properties p = new Properties();
+        try (InputStream in = ServerLibraries.class.getResourceAsStream("/local-stack.properties")) {
+            if (in == null) {
+                throw new StackException("local-stack.properties is missing: build with ./mvnw -pl infra/local-stack -am install");
+            }
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new ServerLibraries(Path.of(p.getProperty("cassandra.lib")), Path.of(p.getProperty("kafka.lib")));
+    }
+
+    void requirePresent() {
+        require(cassandra, "cassandra-all");
+        require(kafka, "kafka_2.13");
+    }
+
+    Path jammAgent() {
+        try (var files = Files.list(cassandra)) {
+            return files.filter(f -> f.getFileName().toString().startsWith("jamm-")).findFirst()
+                    .orElseThrow(() -> new StackException("jamm agent jar missing from " + cassandra));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void require(Path dir, String jarPrefix) {
+        boolean present;
+        try (var files = Files.list(dir)) {
+            present = files.anyMatch(f -> f.getFileName().toString().startsWith(jarPrefix));
+        } catch (IOException e) {
+            present = false;
+        }
+        if (!present) {
+            throw new StackException(jarPrefix + " jars not found in " + dir + ": build them with ./mvnw -q -pl infra/local-stack -am install -DskipTests");
+        }
+    }
+}

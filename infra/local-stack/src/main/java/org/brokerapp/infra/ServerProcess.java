@@ -1,0 +1,156 @@
+package org.brokerapp.infra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One server of the stack running as a child process: its console goes to a file, readiness is
+ * a line in its log, and stopping it is SIGTERM first, SIGKILL only after a grace period.
+ */
+public final class ServerProcess {
+
+    private final String name;
+    private final Process process;
+    private final Path console;
+
+    private ServerProcess(String name, Process process, Path console) {
+        this.name = name;
+        this.process = process;
+        this.console = console;
+    }
+
+    static ServerProcess start(String name, List<String> command, Path console) {
+        try {
+            Files.createDirectories(console.getParent());
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(console.toFile())
+                    .start();
+            return new ServerProcess(name, process, console);
+        } catch (IOException e) {
+            throw new StackException("cannot start " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs a short-lived command (a tool, not a server) to its end; fails with the tail of its output. */
+    static void runToCompletion(String name, List<String> command, Path console, Duration timeout) {
+        ServerProcess tool = start(name, command, console);
+        try {
+            if (!tool.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                tool.process.destroyForcibly();
+                throw new StackException(name + " did not finish within " + timeout.toSeconds() + " s; see " + console);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            tool.process.destroyForcibly();
+            throw new StackException(name + " interrupted");
+        }
+        if (tool.process.exitValue() != 0) {
+            throw new StackException(name + " failed (exit " + tool.process.exitValue() + "): " + tool.lastLine() + "; see " + console);
+        }
+    }
+
+    /** Waits until {@code log} holds a line containing {@code marker}; fails early if the process dies. */
+    void awaitLogLine(Path log, String marker, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new StackException(name + " exited (code " + process.exitValue() + ") before it was ready: "
+                        + lastLine() + "; see " + console);
+            }
+            if (contains(log, marker)) {
+                return;
+            }
+            sleep(Duration.ofMillis(200));
+        }
+        throw new StackException(name + " not ready after " + timeout.toSeconds() + " s (no '" + marker + "' in " + log + ")");
+    }
+
+    public void stop(Duration grace) {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public Path console() {
+        return console;
+    }
+
+    /** Resident set size from /proc, or empty where there is no /proc. */
+    public Optional<Long> rssBytes() {
+        return rssBytes(process.pid());
+    }
+
+    static Optional<Long> rssBytes(long pid) {
+        try {
+            return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                    .filter(l -> l.startsWith("VmRSS:"))
+                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024)
+                    .findFirst();
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private String lastLine() {
+        try {
+            List<String> lines = Files.readAllLines(console, StandardCharsets.UTF_8);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (!lines.get(i).isBlank()) {
+                    return lines.get(i).strip();
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // fall through: the caller names the file anyway
+        }
+        return "(no output)";
+    }
+
+    private static boolean contains(Path log, String marker) {
+        if (!Files.exists(log)) {
+            return false;
+        }
+        try (var lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+            return lines.anyMatch(l -> l.contains(marker));
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StackException("interrupted");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.brokerapp.infra;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.brokerapp.regions.Region;
+import org.brokerapp.regions.RegionsModel;
+
+/**
+ * Which servers the stack runs and where: derived from the regions model and the address plan
+ * alone, so a second process (the command line's status, cut and heal) computes the same layout.
+ */
+public record StackLayout(StackSettings settings, List<CassandraNode> cassandra, List<KafkaBroker> kafka) {
+
+    public static StackLayout of(StackSettings settings) {
+        RegionsModel model = settings.regions();
+        AddressPlan plan = settings.addresses();
+        boolean wan = settings.wanEmulation();
+        List<String> seeds = new ArrayList<>();
+        for (int r = 1; r <= model.regions().size(); r++) {
+            seeds.add((wan ? plan.cassandraWanAddress(r, 1) : plan.cassandraAddress(r, 1)) + ":" + AddressPlan.STORAGE_PORT);
+        }
+        List<CassandraNode> cassandra = new ArrayList<>();
+        List<KafkaBroker> kafka = new ArrayList<>();
+        for (int r = 1; r <= model.regions().size(); r++) {
+            Region region = model.regions().get(r - 1);
+            Path regionDir = settings.workDir().resolve(region.name());
+            for (int n = 1; n <= region.cassandraNodes(); n++) {
+                String address = plan.cassandraAddress(r, n);
+                cassandra.add(new CassandraNode(region, n, address, wan ? plan.cassandraWanAddress(r, n) : address,
+                        plan.cassandraJmxPort(r, n), seeds, regionDir.resolve("cassandra-" + n), settings.cassandraHeapMb()));
+            }
+            kafka.add(new KafkaBroker(region, plan.kafkaAddress(r), regionDir.resolve("kafka")));
+        }
+        return new StackLayout(settings, List.copyOf(cassandra), List.copyOf(kafka));
+    }
+
+    public List<CassandraNode> cassandraIn(String region) {
+        return cassandra.stream().filter(n -> n.region().name().equals(region)).toList();
+    }
+
+    public KafkaBroker kafkaIn(String region) {
+        settings.regions().region(region);
+        return kafka.stream().filter(k -> k.region().name().equals(region)).findFirst().orElseThrow();
+    }
+
+    /**
+     * The delay into a region's servers. Toxiproxy delays by destination, so with more than two
+     * regions a destination gets the mean of the delays configured towards it.
+     */
+    public Duration oneWayLatencyInto(String region) {
+        RegionsModel model = settings.regions();
+        return Duration.ofMillis(Math.round(model.names().stream().filter(other -> !other.equals(region))
+                .mapToLong(other -> model.oneWayLatency(other, region).toMillis()).average().orElse(0)));
+    }
+
+    /** True when per-destination delays reproduce every configured pair exactly. */
+    public boolean latencyIsExact() {
+        RegionsModel model = settings.regions();
+        return model.names().stream().allMatch(to -> model.names().stream().filter(from -> !from.equals(to))
+                .allMatch(from -> model.oneWayLatency(from, to).equals(oneWayLatencyInto(to))));
+    }
+}

@@ -1,0 +1,64 @@
+package org.brokerapp.infra;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** What runs where, as printed when the stack is ready. */
+final class StackReport {
+
+    private StackReport() {
+    }
+
+    static String describe(LocalStack stack) {
+        StackLayout layout = stack.layout();
+        StackSettings settings = layout.settings();
+        Path cwd = Path.of("").toAbsolutePath();
+        StringBuilder out = new StringBuilder();
+        out.append(String.format("Local stack ready in %.1f s: %d regions, %d Cassandra nodes, %d Kafka brokers, total RSS %s%n",
+                stack.timeToReady().toMillis() / 1000.0, settings.regions().regions().size(), layout.cassandra().size(),
+                layout.kafka().size(), megabytes(stack.totalRssBytes())));
+        out.append(String.format("Work directory: %s (instance %d)%n", settings.workDir(), settings.addresses().instance()));
+        out.append(String.format("%-16s %-13s %-17s %-17s %-6s %-8s %-8s %s%n", "REGION/DC", "SERVER", "ADDRESS", "WAN FACE", "JMX", "PID", "RSS", "LOG"));
+        for (CassandraNode node : layout.cassandra()) {
+            Optional<ServerProcess> process = processNamed(stack, node.name());
+            out.append(String.format("%-16s %-13s %-17s %-17s %-6d %-8s %-8s %s%n", node.region().datacenter(), "cassandra-" + node.node(),
+                    node.address() + ":" + AddressPlan.CQL_PORT, node.wanAddress() + ":" + AddressPlan.STORAGE_PORT, node.jmxPort(),
+                    process.map(p -> Long.toString(p.pid())).orElse("-"), process.map(StackReport::rss).orElse("-"), relative(cwd, node.systemLog())));
+        }
+        for (KafkaBroker broker : layout.kafka()) {
+            Optional<ServerProcess> process = processNamed(stack, broker.name());
+            out.append(String.format("%-16s %-13s %-17s %-17s %-6s %-8s %-8s %s%n", broker.region().name(), "kafka", broker.bootstrapServers(), "-", "-",
+                    process.map(p -> Long.toString(p.pid())).orElse("-"), process.map(StackReport::rss).orElse("-"), relative(cwd, broker.serverLog())));
+        }
+        if (stack.wanEmulated()) {
+            AddressPlan plan = settings.addresses();
+            stack.processes().stream().filter(p -> p.name().startsWith("wan")).findFirst().ifPresent(p ->
+                    out.append(String.format("%-16s %-13s %-17s %-17s %-6s %-8d %-8s %s%n", "-", "wan-emulator", plan.wanControlAddress() + ":" + plan.wanControlPort(),
+                            "-", "-", p.pid(), rss(p), relative(cwd, p.console()))));
+            for (String region : settings.regions().names()) {
+                out.append(String.format("WAN: traffic into %s is delayed %d ms%n", region, layout.oneWayLatencyInto(region).toMillis()));
+            }
+            out.append("Cut a region off: infra/bin/stack cut <region>; heal it: infra/bin/stack heal <region>\n");
+        } else {
+            out.append("WAN emulation is OFF: cross-region traffic runs at loopback speed and regions cannot be cut\n");
+        }
+        out.append("Stop: Ctrl-C here, or infra/bin/stack down\n");
+        return out.toString();
+    }
+
+    private static Optional<ServerProcess> processNamed(LocalStack stack, String name) {
+        return stack.processes().stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    private static String rss(ServerProcess p) {
+        return p.rssBytes().map(StackReport::megabytes).orElse("-");
+    }
+
+    static String megabytes(long bytes) {
+        return (bytes / (1024 * 1024)) + " MB";
+    }
+
+    private static String relative(Path cwd, Path file) {
+        return file.startsWith(cwd) ? cwd.relativize(file).toString() : file.toString();
+    }
+}

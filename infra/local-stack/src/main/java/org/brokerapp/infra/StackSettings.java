@@ -1,0 +1,52 @@
+package org.brokerapp.infra;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+import org.brokerapp.regions.RegionsFile;
+import org.brokerapp.regions.RegionsModel;
+
+/**
+ * How to run the local stack.
+ *
+ * @param regions       the deployment to emulate (nodes per DC already applied)
+ * @param workDir       every node's data, logs and configuration live below it
+ * @param instance      which {@link AddressPlan} slice of loopback to use
+ * @param wanEmulation  route cross-region traffic through the latency injector
+ * @param cassandraHeapMb heap of each Cassandra node
+ */
+public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb) {
+
+    public static final int DEFAULT_CASSANDRA_HEAP_MB = 512;
+
+    public StackSettings {
+        workDir = workDir.toAbsolutePath().normalize();
+        new AddressPlan(instance);
+        if (cassandraHeapMb < 256) {
+            throw new StackException("cassandra heap must be at least 256 MB, was " + cassandraHeapMb);
+        }
+    }
+
+    public static StackSettings defaults(Path workDir, int instance) {
+        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB);
+    }
+
+    public StackSettings withNodesPerDc(OptionalInt nodes) {
+        return nodes.isPresent()
+                ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb)
+                : this;
+    }
+
+    public StackSettings withWanEmulation(boolean on) {
+        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb);
+    }
+
+    public StackSettings withRegions(Optional<Path> regionsFile) {
+        return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb)).orElse(this);
+    }
+
+    public AddressPlan addresses() {
+        return new AddressPlan(instance);
+    }
+}

@@ -1,0 +1,66 @@
+package org.brokerapp.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import org.brokerapp.regions.Region;
+import org.junit.jupiter.api.Test;
+
+@LocalStackTest
+class ClusterFormationTests {
+
+    private final LocalStack stack;
+
+    ClusterFormationTests(LocalStack stack) {
+        this.stack = stack;
+    }
+
+    @Test
+    void everyNodeSeesEveryNodeUpAndNormalInItsConfiguredDataCenter() {
+        List<CassandraNode> nodes = stack.layout().cassandra();
+        assertThat(nodes).hasSize(stack.regions().regions().stream().mapToInt(Region::cassandraNodes).sum());
+
+        for (CassandraNode observer : nodes) {
+            List<NodeStatus> view = stack.clusterViewFrom(observer);
+            assertThat(view).as("cluster as %s sees it", observer.name()).hasSameSizeAs(nodes);
+            for (CassandraNode node : nodes) {
+                assertThat(view).as("%s seen from %s", node.name(), observer.name())
+                        .contains(new NodeStatus(node.wanAddress(), node.region().datacenter(), true, true));
+            }
+        }
+        assertThat(stack.allNodesUpNormal()).isTrue();
+    }
+
+    @Test
+    void aKeyspaceReplicatedPerTheRegionsModelCarriesALocalQuorumWriteFromOneRegionToTheOther() {
+        String a = stack.regions().names().get(0);
+        String b = stack.regions().names().get(1);
+        try (CqlSession inA = stack.cqlSession(a); CqlSession inB = stack.cqlSession(b)) {
+            inA.execute(SimpleStatement.newInstance("CREATE KEYSPACE IF NOT EXISTS formation WITH replication = "
+                    + stack.regions().networkTopologyReplication()).setTimeout(Duration.ofSeconds(30)));
+            inA.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS formation.notes (id uuid PRIMARY KEY, body text)")
+                    .setTimeout(Duration.ofSeconds(30)));
+            assertThat(inA.checkSchemaAgreement()).isTrue();
+
+            Map<String, String> replication = inB.getMetadata().getKeyspace("formation").orElseThrow().getReplication();
+            stack.regions().replicationFactors().forEach((dc, rf) -> assertThat(replication).containsEntry(dc, rf.toString()));
+
+            UUID id = UUID.randomUUID();
+            inA.execute(SimpleStatement.newInstance("INSERT INTO formation.notes (id, body) VALUES (?, ?)", id, "written in " + a)
+                    .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM));
+
+            Row row = Eventually.within(Duration.ofSeconds(10), () -> inB.execute(
+                    SimpleStatement.newInstance("SELECT body FROM formation.notes WHERE id = ?", id)
+                            .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)).one());
+            assertThat(row.getString("body")).isEqualTo("written in " + a);
+        }
+    }
+}

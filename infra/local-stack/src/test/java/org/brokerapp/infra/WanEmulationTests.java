@@ -1,0 +1,122 @@
+package org.brokerapp.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.UUID;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/** The emulated WAN as an application sees it: the round trip it pays, and a partition. */
+@LocalStackTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class WanEmulationTests {
+
+    private static final int SAMPLES = 21;
+
+    private final LocalStack stack;
+    private final String home;
+    private final String away;
+    private CqlSession session;
+    private PreparedStatement insert;
+
+    WanEmulationTests(LocalStack stack) {
+        this.stack = stack;
+        this.home = stack.regions().names().get(0);
+        this.away = stack.regions().names().get(1);
+    }
+
+    @BeforeAll
+    void keyspace() {
+        assumeThat(stack.wanEmulated()).as("WAN emulation is off (toxiproxy-server missing)").isTrue();
+        session = stack.cqlSession(home);
+        session.execute(SimpleStatement.newInstance("CREATE KEYSPACE IF NOT EXISTS wan WITH replication = "
+                + stack.regions().networkTopologyReplication()).setTimeout(Duration.ofSeconds(30)));
+        session.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS wan.pings (id uuid PRIMARY KEY, at bigint)")
+                .setTimeout(Duration.ofSeconds(30)));
+        insert = session.prepare("INSERT INTO wan.pings (id, at) VALUES (?, ?)");
+    }
+
+    @AfterAll
+    void closeSession() {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void anEachQuorumWriteCostsTheConfiguredRoundTripWithinTenPercent() {
+        long rtt = stack.regions().roundTrip(home, away).toMillis();
+        write(ConsistencyLevel.EACH_QUORUM);
+        double local = medianMillis(ConsistencyLevel.LOCAL_QUORUM);
+        double each = medianMillis(ConsistencyLevel.EACH_QUORUM);
+
+        System.out.printf("configured RTT %d ms; median LOCAL_QUORUM write %.1f ms; median EACH_QUORUM write %.1f ms (%.2fx RTT)%n",
+                rtt, local, each, each / rtt);
+        assertThat(each).isBetween(rtt * 0.9, rtt * 1.1);
+        assertThat(local).isLessThan(rtt / 4.0);
+    }
+
+    @Test
+    @Order(2)
+    void withARegionCutEachQuorumFailsWhileLocalQuorumStillWorks() {
+        stack.cut(away);
+        try {
+            assertThatThrownBy(() -> write(ConsistencyLevel.EACH_QUORUM)).isInstanceOf(DriverException.class);
+            write(ConsistencyLevel.LOCAL_QUORUM);
+            try (CqlSession inAway = stack.cqlSession(away)) {
+                inAway.execute(SimpleStatement.newInstance("INSERT INTO wan.pings (id, at) VALUES (?, ?)", UUID.randomUUID(), 0L)
+                        .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM));
+            }
+        } finally {
+            stack.heal(away);
+        }
+    }
+
+    @Test
+    @Order(3)
+    void afterHealEveryNodeIsUpAndNormalAgainAndEachQuorumSucceeds() {
+        stack.awaitAllNodesUpNormal(Duration.ofSeconds(90));
+        assertThat(stack.allNodesUpNormal()).isTrue();
+        Eventually.within(Duration.ofSeconds(30), () -> {
+            try {
+                write(ConsistencyLevel.EACH_QUORUM);
+                return true;
+            } catch (DriverException stillReconnecting) {
+                return null;
+            }
+        });
+    }
+
+    private double medianMillis(ConsistencyLevel consistency) {
+        long[] nanos = new long[SAMPLES];
+        for (int i = 0; i < SAMPLES; i++) {
+            long start = System.nanoTime();
+            write(consistency);
+            nanos[i] = System.nanoTime() - start;
+        }
+        Arrays.sort(nanos);
+        return nanos[SAMPLES / 2] / 1e6;
+    }
+
+    private void write(ConsistencyLevel consistency) {
+        session.execute(insert.bind(UUID.randomUUID(), System.currentTimeMillis())
+                .setConsistencyLevel(consistency).setTimeout(Duration.ofSeconds(5)));
+    }
+}
