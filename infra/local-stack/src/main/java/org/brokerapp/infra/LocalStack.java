@@ -59,7 +59,7 @@ public final class LocalStack implements AutoCloseable {
             warnLoudly(progress, "toxiproxy-server was not found (install it with infra/bin/install-prerequisites or set " + ToxiproxyWan.BINARY_ENV + ")");
             settings = requested.withWanEmulation(false);
             settingsArgs = requestedArgs + " --no-wan";
-        } else if (!requested.wanEmulation()) {
+        } else if (!requested.wanEmulation() && requested.cassandra()) {
             progress.warn("WAN emulation is OFF (--no-wan): regions talk at loopback speed and cannot be cut");
         }
         StackLayout layout = StackLayout.of(settings);
@@ -87,9 +87,11 @@ public final class LocalStack implements AutoCloseable {
                 awaitKafkaAccepting(broker);
                 progress.step(broker.name() + " accepts clients");
             }
-            progress.step("waiting until every Cassandra node sees every other up and normal (UN) in its DC");
-            ClusterProbe.awaitAllUpNormal(layout.cassandra(), CLUSTER_READY_TIMEOUT);
-            for (String region : settings.regions().names()) {
+            if (settings.cassandra()) {
+                progress.step("waiting until every Cassandra node sees every other up and normal (UN) in its DC");
+                ClusterProbe.awaitAllUpNormal(layout.cassandra(), CLUSTER_READY_TIMEOUT);
+            }
+            for (String region : settings.cassandra() ? settings.regions().names() : List.<String>of()) {
                 awaitCqlAnswers(layout, region);
                 progress.step("CQL answers in DC " + settings.regions().region(region).datacenter());
             }

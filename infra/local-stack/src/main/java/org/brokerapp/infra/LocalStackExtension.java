@@ -32,7 +32,8 @@ public final class LocalStackExtension implements BeforeAllCallback, ParameterRe
         return stack(context);
     }
 
-    private static LocalStack stack(ExtensionContext context) {
+    /** The shared stack, started on first use: for other extensions that build on it. */
+    public static LocalStack stack(ExtensionContext context) {
         return context.getRoot().getStore(NAMESPACE).computeIfAbsent(LocalStack.class, key -> start(), LocalStack.class);
     }
 
@@ -43,7 +44,9 @@ public final class LocalStackExtension implements BeforeAllCallback, ParameterRe
         StackSettings settings = StackSettings.defaults(workDir, instance)
                 .withNodesPerDc(nodes.isBlank() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(nodes)))
                 .withWanEmulation(Boolean.parseBoolean(System.getProperty("stack.wan", "true")));
-        LocalStack stack = LocalStack.start(settings, true, "--work-dir " + settings.workDir() + " --instance " + instance, new Progress(System.out));
+        boolean kafkaOnly = !Boolean.parseBoolean(System.getProperty("stack.cassandra", "true"));
+        LocalStack stack = LocalStack.start(kafkaOnly ? settings.kafkaOnly() : settings, true,
+                "--work-dir " + settings.workDir() + " --instance " + instance + (kafkaOnly ? " --kafka-only" : ""), new Progress(System.out));
         System.out.print(stack.describe());
         return stack;
     }

@@ -19,7 +19,8 @@ public final class StackCli {
 
     static final String USAGE = """
             usage: stack <command> [options]
-              up [--clean] [--detach] [--nodes-per-dc N] [--no-wan]   start the stack, print what runs where, stay until Ctrl-C
+              up [--clean] [--detach] [--nodes-per-dc N] [--no-wan] [--kafka-only]
+                                                                    start the stack, print what runs where, stay until Ctrl-C
               down                                                  stop a stack started from this work directory
               status                                                show every node as the cluster sees it, and which regions are cut
               cut REGION                                            partition REGION from the other regions (WAN emulation)
@@ -112,6 +113,10 @@ public final class StackCli {
     private static int status(Options options) {
         StackSettings settings = runningSettings(options);
         StackLayout layout = StackLayout.of(settings);
+        if (!settings.cassandra()) {
+            System.out.println("Kafka only: " + settings.regions().names().stream().map(r -> r + " " + layout.kafkaIn(r).bootstrapServers()).toList());
+            return 0;
+        }
         System.out.printf("%-4s %-18s %-16s as seen by%n", "", "ADDRESS", "DC");
         for (String region : settings.regions().names()) {
             CassandraNode observer = layout.cassandraIn(region).get(0);
@@ -165,6 +170,7 @@ public final class StackCli {
         OptionalInt nodesPerDc = OptionalInt.empty();
         Optional<Path> regionsFile = Optional.empty();
         boolean wan = true;
+        boolean kafkaOnly;
         boolean clean;
         boolean detach;
         final List<String> positional = new ArrayList<>();
@@ -176,6 +182,7 @@ public final class StackCli {
                     case "--clean" -> o.clean = true;
                     case "--detach" -> o.detach = true;
                     case "--no-wan" -> o.wan = false;
+                    case "--kafka-only" -> o.kafkaOnly = true;
                     case "--work-dir" -> o.workDir = Path.of(value(args, ++i, "--work-dir"));
                     case "--instance" -> o.instance = integer(args, ++i, "--instance");
                     case "--nodes-per-dc" -> o.nodesPerDc = OptionalInt.of(integer(args, ++i, "--nodes-per-dc"));
@@ -192,7 +199,8 @@ public final class StackCli {
         }
 
         StackSettings settings() {
-            return StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc).withWanEmulation(wan);
+            StackSettings settings = StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc).withWanEmulation(wan);
+            return kafkaOnly ? settings.kafkaOnly() : settings;
         }
 
         String layoutArgs() {
@@ -201,6 +209,9 @@ public final class StackCli {
             regionsFile.ifPresent(f -> args.addAll(List.of("--regions", f.toAbsolutePath().toString())));
             if (!wan) {
                 args.add("--no-wan");
+            }
+            if (kafkaOnly) {
+                args.add("--kafka-only");
             }
             return String.join(" ", args);
         }

@@ -27,7 +27,7 @@ public record StackLayout(StackSettings settings, List<CassandraNode> cassandra,
         for (int r = 1; r <= model.regions().size(); r++) {
             Region region = model.regions().get(r - 1);
             Path regionDir = settings.workDir().resolve(region.name());
-            for (int n = 1; n <= region.cassandraNodes(); n++) {
+            for (int n = 1; settings.cassandra() && n <= region.cassandraNodes(); n++) {
                 String address = plan.cassandraAddress(r, n);
                 cassandra.add(new CassandraNode(region, n, address, wan ? plan.cassandraWanAddress(r, n) : address,
                         plan.cassandraJmxPort(r, n), seeds, regionDir.resolve("cassandra-" + n), settings.cassandraHeapMb()));

@@ -15,8 +15,9 @@ import org.brokerapp.regions.RegionsModel;
  * @param instance      which {@link AddressPlan} slice of loopback to use
  * @param wanEmulation  route cross-region traffic through the latency injector
  * @param cassandraHeapMb heap of each Cassandra node
+ * @param cassandra     run the Cassandra DCs; without them the stack is a Kafka per region only
  */
-public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb) {
+public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb, boolean cassandra) {
 
     public static final int DEFAULT_CASSANDRA_HEAP_MB = 512;
 
@@ -29,21 +30,26 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
     }
 
     public static StackSettings defaults(Path workDir, int instance) {
-        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB);
+        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true);
     }
 
     public StackSettings withNodesPerDc(OptionalInt nodes) {
         return nodes.isPresent()
-                ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb)
+                ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb, cassandra)
                 : this;
     }
 
     public StackSettings withWanEmulation(boolean on) {
-        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb);
+        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra);
     }
 
     public StackSettings withRegions(Optional<Path> regionsFile) {
-        return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb)).orElse(this);
+        return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb, cassandra)).orElse(this);
+    }
+
+    /** A Kafka per region and nothing else: no Cassandra, hence nothing to put behind a WAN. */
+    public StackSettings kafkaOnly() {
+        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false);
     }
 
     public AddressPlan addresses() {

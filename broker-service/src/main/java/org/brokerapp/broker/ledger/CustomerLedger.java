@@ -1,0 +1,134 @@
+package org.brokerapp.broker.ledger;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.order.OrderStatus;
+import org.brokerapp.broker.order.OrderType;
+import org.brokerapp.broker.order.Side;
+import org.brokerapp.broker.schema.BrokerCql;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The customer ledger table: one partition per customer, changed only by conditional (LWT)
+ * statements at LOCAL_SERIAL. Placement is a single-partition conditional batch (the order row
+ * IF NOT EXISTS plus this region's placement sequence number IF unchanged), which serialises a
+ * region's placements for a customer; fill and cancel are each one conditional update of the order
+ * row IF status = 'OPEN', run in the symbol's home region: whichever comes first wins, once.
+ */
+@Repository
+public class CustomerLedger {
+
+    private final CqlSession session;
+    private final BrokerCql cql;
+
+    public CustomerLedger(CqlSession session, BrokerCql cql) {
+        this.session = session;
+        this.cql = cql;
+    }
+
+    public Optional<LedgerSnapshot> read(String customerId) {
+        return read(customerId, false);
+    }
+
+    /**
+     * Reads the partition; {@code settle} reads at LOCAL_SERIAL, which first completes any
+     * condition in flight (after a write whose outcome was unknown, this tells what happened).
+     */
+    public Optional<LedgerSnapshot> read(String customerId, boolean settle) {
+        var statement = cql.selectLedger.bind(customerId);
+        List<Row> rows = session.execute(settle ? statement.setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL) : statement).all();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        Row first = rows.get(0);
+        List<Order> orders = new ArrayList<>();
+        for (Row row : rows) {
+            if (!row.isNull("order_id")) {
+                orders.add(order(row));
+            }
+        }
+        BigDecimal cash = first.isNull("initial_cash") ? BigDecimal.ZERO : first.getBigDecimal("initial_cash");
+        return Optional.of(new LedgerSnapshot(customerId, cash, first.getMap("initial_positions", String.class, Long.class),
+                first.getMap("placement_seq", String.class, Long.class), orders));
+    }
+
+    public Optional<Order> readOrder(String customerId, UUID orderId) {
+        Row row = session.execute(cql.selectLedgerOrder.bind(customerId, orderId)).one();
+        return row == null || row.isNull("status") ? Optional.empty() : Optional.of(order(row));
+    }
+
+    /** Opens an account with its opening balance unless the customer exists already. */
+    public boolean open(String customerId, BigDecimal cash, Map<String, Long> positions) {
+        return session.execute(cql.openAccount.bind(customerId, cash, positions)).wasApplied();
+    }
+
+    /**
+     * Records a new order if this region's placement sequence number is still {@code seenSeq}.
+     * False if another placement of this region got in first, or the order exists already.
+     */
+    public boolean place(Order o, String region, Long seenSeq) {
+        long next = seenSeq == null ? 1 : seenSeq + 1;
+        BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.LOGGED,
+                cql.insertOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
+                        o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), region, o.placedAt()),
+                cql.advancePlacementSeq.bind(region, next, o.customerId(), region, seenSeq));
+        return session.execute(batch).wasApplied();
+    }
+
+    /** The order's status after the attempt: FILLED by this call, or whatever closed it before. */
+    public CompletionStage<Transition> fill(String customerId, UUID orderId, BigDecimal price, Instant at, String region) {
+        return session.executeAsync(cql.fillOrder.bind(price, at, region, customerId, orderId)).thenApply(CustomerLedger::transition);
+    }
+
+    public Transition cancel(String customerId, UUID orderId, Instant at) {
+        return transition(session.execute(cql.cancelOrder.bind(at, customerId, orderId)));
+    }
+
+    /**
+     * Outcome of a conditional status change.
+     *
+     * @param applied      this statement made the change
+     * @param statusBefore the status that blocked it when not applied (null if the row does not exist here yet)
+     */
+    public record Transition(boolean applied, OrderStatus statusBefore) {
+    }
+
+    private static Transition transition(AsyncResultSet rs) {
+        boolean applied = rs.wasApplied();
+        return transition(applied, rs.one());
+    }
+
+    private static Transition transition(ResultSet rs) {
+        boolean applied = rs.wasApplied();
+        return transition(applied, rs.one());
+    }
+
+    /** When not applied, an LWT answers with the current values of the columns its condition named. */
+    private static Transition transition(boolean applied, Row row) {
+        boolean known = !applied && row != null && row.getColumnDefinitions().contains("status") && !row.isNull("status");
+        return new Transition(applied, known ? OrderStatus.valueOf(row.getString("status")) : null);
+    }
+
+    private static Order order(Row r) {
+        return new Order(r.getUuid("order_id"), r.getString("customer_id"), r.getString("client_order_id"), r.getString("symbol"),
+                r.getString("exchange"), Side.valueOf(r.getString("side")), OrderType.valueOf(r.getString("order_type")), r.getLong("quantity"),
+                r.getBigDecimal("limit_price"), r.getBigDecimal("stop_price"), r.getBigDecimal("reserved_cash"),
+                OrderStatus.valueOf(r.getString("status")), r.getString("placed_region"), r.getInstant("placed_at"),
+                r.getBigDecimal("fill_price"), r.getInstant("filled_at"), r.getString("filled_by"), r.getInstant("closed_at"));
+    }
+}

@@ -1,0 +1,71 @@
+package org.brokerapp.broker.matching;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import org.brokerapp.broker.order.OrderType;
+import org.brokerapp.broker.order.Side;
+import org.brokerapp.broker.schema.BrokerCql;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The open_orders table: the resting orders of each symbol, spread over a fixed number of shards
+ * per symbol. Only the home broker writes it (on accepting an order into its index, and on fill or
+ * cancel), and only a rebuilding home broker reads it; the per-tick path never touches it.
+ */
+@Repository
+public class OpenOrders {
+
+    private final CqlSession session;
+    private final BrokerCql cql;
+    private final int shards;
+
+    public OpenOrders(CqlSession session, BrokerCql cql, BrokerProperties properties) {
+        this.session = session;
+        this.cql = cql;
+        this.shards = properties.matching().openOrderShards();
+    }
+
+    int shardOf(UUID orderId) {
+        return Math.floorMod(orderId.hashCode(), shards);
+    }
+
+    public void save(RestingOrder o) {
+        session.execute(cql.insertOpenOrder.bind(o.symbol(), shardOf(o.orderId()), o.orderId(), o.customerId(), o.side().name(),
+                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), Instant.now()));
+    }
+
+    public CompletionStage<AsyncResultSet> deleteAsync(String symbol, UUID orderId) {
+        return session.executeAsync(cql.deleteOpenOrder.bind(symbol, shardOf(orderId), orderId));
+    }
+
+    public void delete(String symbol, UUID orderId) {
+        session.execute(cql.deleteOpenOrder.bind(symbol, shardOf(orderId), orderId));
+    }
+
+    /** Every resting order of a symbol, all shards read in parallel. */
+    public List<RestingOrder> load(String symbol) {
+        List<CompletableFuture<List<RestingOrder>>> reads = new ArrayList<>();
+        for (int shard = 0; shard < shards; shard++) {
+            reads.add(session.executeAsync(cql.selectOpenOrders.bind(symbol, shard))
+                    .thenCompose(rs -> drain(symbol, rs, new ArrayList<>())).toCompletableFuture());
+        }
+        return reads.stream().flatMap(f -> f.join().stream()).toList();
+    }
+
+    private static CompletionStage<List<RestingOrder>> drain(String symbol, AsyncResultSet page, List<RestingOrder> into) {
+        for (Row r : page.currentPage()) {
+            into.add(new RestingOrder(r.getUuid("order_id"), r.getString("customer_id"), symbol, Side.valueOf(r.getString("side")),
+                    OrderType.valueOf(r.getString("order_type")), r.getLong("quantity"), PriceUnits.of(r.getBigDecimal("trigger_price"))));
+        }
+        return page.hasMorePages() ? page.fetchNextPage().thenCompose(next -> drain(symbol, next, into)) : CompletableFuture.completedFuture(into);
+    }
+}

@@ -1,0 +1,49 @@
+package org.brokerapp.broker.matching;
+
+import java.math.BigDecimal;
+import java.util.Objects;
+
+/**
+ * Prices as whole units of 1/10,000 of the currency, so that the matcher compares {@code long}s
+ * rather than {@link BigDecimal}s on every tick. Four decimals hold every price of the listed
+ * exchanges (cents in the US, tenths of a cent on the ASX) with room for sub-penny quotes.
+ */
+public final class PriceUnits {
+
+    /** Units per currency unit: {@code 1.0000} is {@value} units. */
+    public static final long SCALE = 10_000;
+
+    private static final int DECIMALS = 4;
+    private static final int MIN_DISPLAY_DECIMALS = 2;
+
+    private PriceUnits() {
+    }
+
+    /**
+     * The exact number of units of a price.
+     *
+     * @throws IllegalArgumentException if the price is zero or negative
+     * @throws ArithmeticException      if the price has a non-zero digit after the fourth decimal, or
+     *                                  is too large for a {@code long} of units
+     */
+    public static long of(BigDecimal price) {
+        Objects.requireNonNull(price, "price");
+        if (price.signum() <= 0) {
+            throw new IllegalArgumentException("a price must be > 0, was " + price.toPlainString());
+        }
+        // longValueExact refuses a fractional rest instead of rounding it away: 100.00001 is not 100.0000
+        return price.movePointRight(DECIMALS).longValueExact();
+    }
+
+    static void requirePositive(long units) {
+        if (units <= 0) {
+            throw new IllegalArgumentException("a price must be > 0 units, was " + units);
+        }
+    }
+
+    /** The price of {@code units} with at least two decimals and no trailing zeros beyond them: 187.44, 0.465, 100.00. */
+    public static BigDecimal toDecimal(long units) {
+        BigDecimal price = BigDecimal.valueOf(units, DECIMALS).stripTrailingZeros();
+        return price.scale() < MIN_DISPLAY_DECIMALS ? price.setScale(MIN_DISPLAY_DECIMALS) : price;
+    }
+}

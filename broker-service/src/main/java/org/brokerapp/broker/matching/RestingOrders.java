@@ -1,0 +1,15 @@
+package org.brokerapp.broker.matching;
+
+import org.brokerapp.broker.order.Order;
+
+/** The matcher's view of a ledger order. */
+public final class RestingOrders {
+
+    private RestingOrders() {
+    }
+
+    public static RestingOrder of(Order order) {
+        return new RestingOrder(order.orderId(), order.customerId(), order.symbol(), order.side(), order.type(), order.quantity(),
+                PriceUnits.of(order.triggerPrice()));
+    }
+}

@@ -1,0 +1,70 @@
+package org.brokerapp.broker.metrics;
+
+import java.time.Duration;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * The broker's own meters, all tagged with its region, all published at /actuator/prometheus.
+ * Latency timers carry percentile histograms so p99 can be aggregated across instances.
+ */
+@Component
+public class BrokerMetrics {
+
+    private final MeterRegistry registry;
+    private final String region;
+    private final Timer tickToFill;
+    private final Timer receiptToFill;
+    private final Timer placement;
+
+    public BrokerMetrics(MeterRegistry registry, BrokerProperties properties) {
+        this.registry = registry;
+        this.region = properties.region();
+        this.tickToFill = timer("broker.fill.tick.to.fill", "tick event time to fill durable (LWT applied)");
+        this.receiptToFill = timer("broker.fill.receipt.to.fill", "broker receipt of the tick to fill durable");
+        this.placement = timer("broker.order.placement", "order placement request to ledger write acknowledged");
+    }
+
+    public void filled(Duration sinceTickEvent, Duration sinceReceipt) {
+        tickToFill.record(sinceTickEvent.isNegative() ? Duration.ZERO : sinceTickEvent);
+        receiptToFill.record(sinceReceipt);
+        counter("broker.fills", "outcome", "filled").increment();
+    }
+
+    /** A triggered order that another transition (a cancel, or an earlier fill) closed first. */
+    public void fillLostRace() {
+        counter("broker.fills", "outcome", "already.closed").increment();
+    }
+
+    public void fillFailed() {
+        counter("broker.fills", "outcome", "error").increment();
+    }
+
+    public void placed(String type, Duration took) {
+        placement.record(took);
+        counter("broker.orders", "type", type).increment();
+    }
+
+    public void rejected(String reason) {
+        counter("broker.rejections", "reason", reason).increment();
+    }
+
+    public void tick(String result) {
+        counter("broker.ticks", "result", result).increment();
+    }
+
+    private Timer timer(String name, String description) {
+        return Timer.builder(name).description(description).tag("region", region)
+                .publishPercentileHistogram().publishPercentiles(0.5, 0.99, 0.999)
+                .minimumExpectedValue(Duration.ofNanos(100_000)).maximumExpectedValue(Duration.ofSeconds(10))
+                .register(registry);
+    }
+
+    private Counter counter(String name, String tag, String value) {
+        return Counter.builder(name).tag("region", region).tag(tag, value).register(registry);
+    }
+}

@@ -1,0 +1,123 @@
+package org.brokerapp.broker.order;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.security.Principal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.brokerapp.broker.ledger.Holdings;
+import org.brokerapp.broker.market.LastPrices;
+import org.brokerapp.regions.SymbolUniverse;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The customer's REST API: orders, holdings, transactions and prices. Customers see only their own orders. */
+@RestController
+@RequestMapping("/api")
+@Tag(name = "orders")
+@SecurityRequirement(name = "basic")
+class OrderController {
+
+    /** An order as the API shows it. */
+    record OrderView(UUID orderId, String clientOrderId, String symbol, String exchange, Side side, OrderType type, long quantity,
+                     BigDecimal limitPrice, BigDecimal stopPrice, OrderStatus status, String placedRegion, Instant placedAt,
+                     BigDecimal fillPrice, Instant filledAt, String filledBy) {
+
+        static OrderView of(Order o) {
+            return new OrderView(o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(), o.type(), o.quantity(), o.limitPrice(),
+                    o.stopPrice(), o.status(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy());
+        }
+    }
+
+    /** Cash and shares, each split into what is owned and what open orders hold back. */
+    record HoldingsView(BigDecimal cash, BigDecimal reservedCash, BigDecimal availableCash, Map<String, Long> positions,
+                        Map<String, Long> reservedShares) {
+
+        static HoldingsView of(Holdings h) {
+            return new HoldingsView(h.cash(), h.reservedCash(), h.availableCash(), h.positions(), h.reservedShares());
+        }
+    }
+
+    record PriceView(String symbol, BigDecimal price, long sequence, Instant tickTime, String region) {
+    }
+
+    private final OrderService orders;
+    private final OrderRequests requests;
+    private final LastPrices lastPrices;
+    private final SymbolUniverse symbols;
+
+    OrderController(OrderService orders, OrderRequests requests, LastPrices lastPrices, SymbolUniverse symbols) {
+        this.orders = orders;
+        this.requests = requests;
+        this.lastPrices = lastPrices;
+        this.symbols = symbols;
+    }
+
+    @Operation(summary = "Place a LIMIT or STOP order", description = "Idempotent on clientOrderId: a retry returns the same order with 200.")
+    @PostMapping("/orders")
+    ResponseEntity<OrderView> place(Principal customer, @RequestBody OrderRequests.PlaceOrderRequest request) {
+        OrderService.Placement placement = orders.place(requests.validate(customer.getName(), request));
+        OrderView view = OrderView.of(placement.order());
+        return placement.created()
+                ? ResponseEntity.created(URI.create("/api/orders/" + view.orderId())).body(view)
+                : ResponseEntity.ok(view);
+    }
+
+    @Operation(summary = "One of the customer's orders")
+    @GetMapping("/orders/{orderId}")
+    OrderView get(Principal customer, @PathVariable UUID orderId) {
+        return OrderView.of(orders.get(customer.getName(), orderId));
+    }
+
+    @Operation(summary = "The customer's orders, newest first, optionally of one status")
+    @GetMapping("/orders")
+    List<OrderView> list(Principal customer, @RequestParam Optional<OrderStatus> status) {
+        return orders.list(customer.getName(), status).stream().map(OrderView::of).toList();
+    }
+
+    @Operation(summary = "Cancel an open order",
+            description = "200 with the cancelled order when this region is the symbol's home; 202 when the cancel was sent to the home region, which decides.")
+    @DeleteMapping("/orders/{orderId}")
+    ResponseEntity<OrderView> cancel(Principal customer, @PathVariable UUID orderId) {
+        Order order = orders.cancel(customer.getName(), orderId);
+        return ResponseEntity.status(orders.decidedHere(order) ? HttpStatus.OK : HttpStatus.ACCEPTED).body(OrderView.of(order));
+    }
+
+    @Operation(summary = "Cash, reserved cash and positions")
+    @GetMapping("/holdings")
+    HoldingsView holdings(Principal customer) {
+        return HoldingsView.of(orders.holdings(customer.getName()));
+    }
+
+    @Operation(summary = "The customer's fills, newest first")
+    @GetMapping("/transactions")
+    List<OrderView> transactions(Principal customer) {
+        return orders.transactions(customer.getName()).stream().map(OrderView::of).toList();
+    }
+
+    @Operation(summary = "The last known price of a symbol")
+    @GetMapping("/prices/{symbol}")
+    PriceView price(@PathVariable String symbol) {
+        if (symbols.find(symbol).isEmpty()) {
+            throw new OrderProblem.Invalid("unknown symbol '" + symbol + "'");
+        }
+        return lastPrices.of(symbol)
+                .map(p -> new PriceView(p.symbol(), p.price(), p.sequence(), p.tickTime(), p.region()))
+                .orElseThrow(() -> new OrderProblem.NotFound("no price of " + symbol + " seen yet"));
+    }
+}

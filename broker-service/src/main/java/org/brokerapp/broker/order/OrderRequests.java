@@ -1,0 +1,97 @@
+package org.brokerapp.broker.order;
+
+import java.math.BigDecimal;
+
+import org.brokerapp.broker.matching.PriceUnits;
+import org.brokerapp.regions.SymbolUniverse;
+import org.springframework.stereotype.Component;
+
+/**
+ * Checks a placement request field by field and says exactly what is wrong: every refusal is a
+ * 400 naming the field. The one place order input is validated.
+ */
+@Component
+public class OrderRequests {
+
+    static final int MAX_CLIENT_ORDER_ID = 64;
+    static final long MAX_QUANTITY = 1_000_000_000L;
+
+    private final SymbolUniverse symbols;
+
+    public OrderRequests(SymbolUniverse symbols) {
+        this.symbols = symbols;
+    }
+
+    /** The JSON body of a placement; every field optional here so that absence is reported as such. */
+    public record PlaceOrderRequest(String clientOrderId, String symbol, Side side, OrderType type, BigDecimal quantity,
+                                    BigDecimal limitPrice, BigDecimal stopPrice) {
+    }
+
+    public PlaceOrder validate(String customerId, PlaceOrderRequest r) {
+        if (r == null) {
+            throw new OrderProblem.Invalid("the request body is empty");
+        }
+        String clientOrderId = required(r.clientOrderId(), "clientOrderId");
+        if (clientOrderId.isBlank() || clientOrderId.length() > MAX_CLIENT_ORDER_ID || !clientOrderId.matches("[\\x21-\\x7E]+")) {
+            throw new OrderProblem.Invalid("clientOrderId must be 1 to " + MAX_CLIENT_ORDER_ID + " printable characters without spaces");
+        }
+        String symbol = required(r.symbol(), "symbol");
+        if (symbols.find(symbol).isEmpty()) {
+            throw new OrderProblem.Invalid("unknown symbol '" + printable(symbol) + "'");
+        }
+        Side side = required(r.side(), "side");
+        OrderType type = required(r.type(), "type");
+        long quantity = quantity(required(r.quantity(), "quantity"));
+        BigDecimal price = switch (type) {
+            case LIMIT -> price(required(r.limitPrice(), "limitPrice"), "limitPrice", r.stopPrice(), "stopPrice");
+            case STOP -> price(required(r.stopPrice(), "stopPrice"), "stopPrice", r.limitPrice(), "limitPrice");
+            case MARKET -> {
+                if (r.limitPrice() != null || r.stopPrice() != null) {
+                    throw new OrderProblem.Invalid("a MARKET order takes no limitPrice or stopPrice");
+                }
+                yield null;
+            }
+        };
+        return new PlaceOrder(customerId, clientOrderId, symbol, side, type, quantity, price);
+    }
+
+    private static long quantity(BigDecimal q) {
+        if (q.signum() <= 0) {
+            throw new OrderProblem.Invalid("quantity must be > 0, was " + q.toPlainString());
+        }
+        if (q.stripTrailingZeros().scale() > 0) {
+            throw new OrderProblem.Invalid("quantity must be a whole number of shares, was " + q.toPlainString());
+        }
+        if (q.compareTo(BigDecimal.valueOf(MAX_QUANTITY)) > 0) {
+            throw new OrderProblem.Invalid("quantity must be at most " + MAX_QUANTITY + ", was " + q.toPlainString());
+        }
+        return q.longValueExact();
+    }
+
+    private static BigDecimal price(BigDecimal price, String name, BigDecimal other, String otherName) {
+        if (other != null) {
+            throw new OrderProblem.Invalid("give " + name + " only, not " + otherName);
+        }
+        if (price.signum() <= 0) {
+            throw new OrderProblem.Invalid(name + " must be > 0, was " + price.toPlainString());
+        }
+        try {
+            PriceUnits.of(price);
+        } catch (ArithmeticException | IllegalArgumentException e) {
+            throw new OrderProblem.Invalid(name + " must have at most 4 decimals and be below a billion, was " + price.toPlainString());
+        }
+        return price.stripTrailingZeros().scale() < 2 ? price.setScale(2) : price.stripTrailingZeros();
+    }
+
+    private static <T> T required(T value, String field) {
+        if (value == null) {
+            throw new OrderProblem.Invalid(field + " is required");
+        }
+        return value;
+    }
+
+    private static String printable(String s) {
+        String cut = s.length() > 20 ? s.substring(0, 20) + "..." : s;
+        return cut.replaceAll("[^\\x20-\\x7E]", "?");
+    }
+}

@@ -1,0 +1,187 @@
+package org.brokerapp.broker.order;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
+import org.brokerapp.broker.ledger.CustomerLedger;
+import org.brokerapp.broker.ledger.Holdings;
+import org.brokerapp.broker.ledger.LedgerSnapshot;
+import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.matching.RestingOrders;
+import org.brokerapp.broker.metrics.BrokerMetrics;
+import org.brokerapp.broker.routing.InboxEvent;
+import org.brokerapp.broker.routing.OrderInbox;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.regions.Listing;
+import org.brokerapp.regions.RegionsModel;
+import org.brokerapp.regions.SymbolUniverse;
+import org.springframework.stereotype.Service;
+
+/**
+ * Placing, cancelling and reading orders. An order is accepted once its ledger row is written at
+ * LOCAL_QUORUM in this region; the home region of its symbol learns of it through the inbox (or at
+ * once, when this is the home region) and alone decides its fill or cancellation.
+ */
+@Service
+public class OrderService {
+
+    private static final int MAX_ATTEMPTS = 16;
+
+    /** The result of a placement: the order, and whether this request created it (false for a retry). */
+    public record Placement(Order order, boolean created) {
+    }
+
+    private final CustomerLedger ledger;
+    private final OrderInbox inbox;
+    private final MatchingService matcher;
+    private final SymbolUniverse symbols;
+    private final RegionsModel regions;
+    private final BrokerMetrics metrics;
+    private final String region;
+    private final BigDecimal buyStopCollar;
+
+    public OrderService(CustomerLedger ledger, OrderInbox inbox, MatchingService matcher, SymbolUniverse symbols, RegionsModel regions,
+                        BrokerMetrics metrics, BrokerProperties properties) {
+        this.ledger = ledger;
+        this.inbox = inbox;
+        this.matcher = matcher;
+        this.symbols = symbols;
+        this.regions = regions;
+        this.metrics = metrics;
+        this.region = properties.region();
+        this.buyStopCollar = properties.matching().buyStopCollar();
+    }
+
+    public Placement place(PlaceOrder command) {
+        if (command.type() == OrderType.MARKET) {
+            metrics.rejected("market.unsupported");
+            throw new OrderProblem.Unsupported("MARKET orders are not available yet (issue #5); use LIMIT or STOP");
+        }
+        long started = System.nanoTime();
+        Listing listing = symbols.get(command.symbol());
+        String home = regions.homeOf(listing.exchange()).orElseThrow().name();
+        UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
+        boolean settle = false;
+        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+            LedgerSnapshot snapshot = ledger.read(command.customerId(), settle)
+                    .orElseThrow(() -> new OrderProblem.Invalid("no account for customer " + command.customerId()));
+            Optional<Order> existing = snapshot.order(orderId);
+            if (existing.isPresent()) {
+                return new Placement(sameRequestOrRefuse(existing.get(), command), false);
+            }
+            Order order = newOrder(orderId, command, listing.exchange());
+            requireHoldings(snapshot.holdings(), order);
+            // the inbox entry goes first: once the ledger row exists, the home region is sure to hear of it
+            inbox.post(home, InboxEvent.Kind.PLACE, order);
+            boolean placed;
+            try {
+                placed = ledger.place(order, region, snapshot.placementSeq(region));
+            } catch (QueryConsistencyException | DriverTimeoutException contended) {
+                // outcome unknown (Paxos contention on this customer): the settling read of the next attempt tells
+                settle = true;
+                continue;
+            }
+            if (placed) {
+                if (home.equals(region)) {
+                    matcher.rest(RestingOrders.of(order));
+                }
+                metrics.placed(order.type().name(), Duration.ofNanos(System.nanoTime() - started));
+                return new Placement(order, true);
+            }
+        }
+        throw new OrderProblem.Contended(command.customerId());
+    }
+
+    /** Cancels at once in the home region; elsewhere asks the home region, which decides. */
+    public Order cancel(String customerId, UUID orderId) {
+        Order order = get(customerId, orderId);
+        if (!order.isOpen()) {
+            throw new OrderProblem.Closed(orderId.toString(), order.status());
+        }
+        String home = regions.homeOf(order.exchange()).orElseThrow().name();
+        if (!home.equals(region)) {
+            inbox.post(home, InboxEvent.Kind.CANCEL, order);
+            return order;
+        }
+        CustomerLedger.Transition t = ledger.cancel(customerId, orderId, Instant.now());
+        if (!t.applied()) {
+            throw new OrderProblem.Closed(orderId.toString(), t.statusBefore() == null ? order.status() : t.statusBefore());
+        }
+        matcher.closed(order.symbol(), orderId);
+        return get(customerId, orderId);
+    }
+
+    public boolean decidedHere(Order order) {
+        return regions.homeOf(order.exchange()).orElseThrow().name().equals(region);
+    }
+
+    public Order get(String customerId, UUID orderId) {
+        return ledger.readOrder(customerId, orderId).orElseThrow(() -> new OrderProblem.NotFound("no order " + orderId));
+    }
+
+    public List<Order> list(String customerId, Optional<OrderStatus> status) {
+        return snapshot(customerId).orders().stream()
+                .filter(o -> status.map(s -> o.status() == s).orElse(true))
+                .sorted(Comparator.comparing(Order::placedAt).reversed())
+                .toList();
+    }
+
+    public Holdings holdings(String customerId) {
+        return snapshot(customerId).holdings();
+    }
+
+    public List<Order> transactions(String customerId) {
+        return list(customerId, Optional.of(OrderStatus.FILLED)).stream()
+                .sorted(Comparator.comparing(Order::filledAt).reversed()).toList();
+    }
+
+    private LedgerSnapshot snapshot(String customerId) {
+        return ledger.read(customerId).orElseThrow(() -> new OrderProblem.Invalid("no account for customer " + customerId));
+    }
+
+    private Order newOrder(UUID orderId, PlaceOrder c, String exchange) {
+        BigDecimal limit = c.type() == OrderType.LIMIT ? c.price() : null;
+        BigDecimal stop = c.type() == OrderType.STOP ? c.price() : null;
+        BigDecimal reserved = c.side() == Side.SELL ? BigDecimal.ZERO : reservationPerShare(c).multiply(BigDecimal.valueOf(c.quantity()));
+        return new Order(orderId, c.customerId(), c.clientOrderId(), c.symbol(), exchange, c.side(), c.type(), c.quantity(), limit, stop,
+                reserved, OrderStatus.OPEN, region, Instant.now(), null, null, null, null);
+    }
+
+    /** A BUY LIMIT never pays above its limit; a BUY STOP never above stop x (1 + collar), which is what the matcher enforces. */
+    private BigDecimal reservationPerShare(PlaceOrder c) {
+        return c.type() == OrderType.STOP
+                ? c.price().multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.DOWN)
+                : c.price();
+    }
+
+    private void requireHoldings(Holdings holdings, Order order) {
+        if (order.side() == Side.BUY && holdings.availableCash().compareTo(order.reservedCash()) < 0) {
+            metrics.rejected("insufficient.cash");
+            throw new OrderProblem.Insufficient("buying " + order.quantity() + " " + order.symbol() + " needs " + order.reservedCash().toPlainString()
+                    + " available cash; available is " + holdings.availableCash().toPlainString());
+        }
+        if (order.side() == Side.SELL && holdings.availableShares(order.symbol()) < order.quantity()) {
+            metrics.rejected("insufficient.shares");
+            throw new OrderProblem.Insufficient("selling " + order.quantity() + " " + order.symbol() + " needs that many available shares; available: "
+                    + holdings.availableShares(order.symbol()));
+        }
+    }
+
+    /** A retry must be the same request; the same client order id for a different order is a mistake. */
+    private static Order sameRequestOrRefuse(Order existing, PlaceOrder c) {
+        boolean same = existing.symbol().equals(c.symbol()) && existing.side() == c.side() && existing.type() == c.type()
+                && existing.quantity() == c.quantity() && existing.triggerPrice().compareTo(c.price()) == 0;
+        if (!same) {
+            throw new OrderProblem.Invalid("clientOrderId '" + c.clientOrderId() + "' was already used for a different order " + existing.orderId());
+        }
+        return existing;
+    }
+}

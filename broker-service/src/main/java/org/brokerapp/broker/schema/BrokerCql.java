@@ -1,0 +1,65 @@
+package org.brokerapp.broker.schema;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+
+/**
+ * Every CQL statement the broker runs, in one place, prepared once at start-up. Consistency is
+ * the session's (LOCAL_QUORUM, LOCAL_SERIAL for conditions) unless a statement says otherwise.
+ * Tables are described in {@code db/cql/V1__orders_ledger_and_matching.cql}.
+ */
+public final class BrokerCql {
+
+    private static final String LEDGER_COLUMNS = "customer_id, order_id, initial_cash, initial_positions, placement_seq, client_order_id, "
+            + "symbol, exchange, side, order_type, quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at, "
+            + "fill_price, filled_at, filled_by, closed_at";
+
+    public final PreparedStatement selectLedger;
+    public final PreparedStatement selectLedgerOrder;
+    public final PreparedStatement openAccount;
+    public final PreparedStatement insertOrder;
+    public final PreparedStatement advancePlacementSeq;
+    public final PreparedStatement fillOrder;
+    public final PreparedStatement cancelOrder;
+    public final PreparedStatement insertOpenOrder;
+    public final PreparedStatement deleteOpenOrder;
+    public final PreparedStatement selectOpenOrders;
+    public final PreparedStatement insertInboxEvent;
+    public final PreparedStatement selectInbox;
+    public final PreparedStatement selectInboxCheckpoint;
+    public final PreparedStatement saveInboxCheckpoint;
+    public final PreparedStatement saveLastPrice;
+    public final PreparedStatement selectLastPrice;
+
+    public BrokerCql(CqlSession session, String keyspace) {
+        String ledger = keyspace + ".customer_ledger";
+        selectLedger = session.prepare("SELECT " + LEDGER_COLUMNS + " FROM " + ledger + " WHERE customer_id = ?");
+        selectLedgerOrder = session.prepare("SELECT " + LEDGER_COLUMNS + " FROM " + ledger + " WHERE customer_id = ? AND order_id = ?");
+        openAccount = session.prepare("INSERT INTO " + ledger + " (customer_id, initial_cash, initial_positions) VALUES (?, ?, ?) IF NOT EXISTS");
+        insertOrder = session.prepare("INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
+                + "quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?) IF NOT EXISTS");
+        advancePlacementSeq = session.prepare("UPDATE " + ledger + " SET placement_seq[?] = ? WHERE customer_id = ? IF placement_seq[?] = ?");
+        fillOrder = session.prepare("UPDATE " + ledger + " SET status = 'FILLED', fill_price = ?, filled_at = ?, filled_by = ? "
+                + "WHERE customer_id = ? AND order_id = ? IF status = 'OPEN'");
+        cancelOrder = session.prepare("UPDATE " + ledger + " SET status = 'CANCELLED', closed_at = ? WHERE customer_id = ? AND order_id = ? IF status = 'OPEN'");
+
+        String open = keyspace + ".open_orders";
+        insertOpenOrder = session.prepare("INSERT INTO " + open + " (symbol, shard, order_id, customer_id, side, order_type, quantity, trigger_price, placed_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        deleteOpenOrder = session.prepare("DELETE FROM " + open + " WHERE symbol = ? AND shard = ? AND order_id = ?");
+        selectOpenOrders = session.prepare("SELECT order_id, customer_id, side, order_type, quantity, trigger_price FROM " + open
+                + " WHERE symbol = ? AND shard = ?");
+
+        String inbox = keyspace + ".order_inbox";
+        insertInboxEvent = session.prepare("INSERT INTO " + inbox + " (home_region, bucket, event_id, kind, customer_id, order_id, symbol, side, "
+                + "order_type, quantity, trigger_price) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        selectInbox = session.prepare("SELECT event_id, kind, customer_id, order_id, symbol, side, order_type, quantity, trigger_price FROM "
+                + inbox + " WHERE home_region = ? AND bucket = ?");
+        selectInboxCheckpoint = session.prepare("SELECT bucket FROM " + keyspace + ".inbox_checkpoints WHERE home_region = ?");
+        saveInboxCheckpoint = session.prepare("UPDATE " + keyspace + ".inbox_checkpoints SET bucket = ? WHERE home_region = ?");
+
+        saveLastPrice = session.prepare("UPDATE " + keyspace + ".last_prices SET price = ?, sequence = ?, tick_time = ?, region = ? WHERE symbol = ?");
+        selectLastPrice = session.prepare("SELECT price, sequence, tick_time, region FROM " + keyspace + ".last_prices WHERE symbol = ?");
+    }
+}

@@ -1,0 +1,86 @@
+package org.brokerapp.broker.system;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Everything a regional broker is told. Region-specific values (region, Kafka, Cassandra contact
+ * points and local DC) live in the region's profile, e.g. {@code application-us-east-1.yaml}.
+ *
+ * @param region       the region this broker serves; must exist in the regions model (required, per region)
+ * @param regionsFile  path of the regions model; empty means the packaged {@code infra/regions.yaml}
+ * @param keyspace     the multi-DC keyspace (same in every region)
+ * @param kafka        this region's Kafka (per region)
+ * @param matching     matching engine sizing (may differ per region)
+ * @param inbox        how this region tails orders and cancels placed for its symbols anywhere
+ * @param seedAccounts demo and test customers created at start if missing (same in every region)
+ * @param loadCustomers generated customers {@code load-1..load-N} (password {@code load-N-pw}, 10,000,000 cash) for
+ *                     the load test, so that load spreads over many ledger partitions; 0 in production
+ */
+@Validated
+@ConfigurationProperties("broker")
+public record BrokerProperties(
+        @NotBlank String region,
+        @DefaultValue("") String regionsFile,
+        @DefaultValue("broker") String keyspace,
+        @Valid @DefaultValue Kafka kafka,
+        @Valid @DefaultValue Matching matching,
+        @Valid @DefaultValue Inbox inbox,
+        @DefaultValue List<@Valid SeedAccount> seedAccounts,
+        @Min(0) @DefaultValue("0") int loadCustomers) {
+
+    /**
+     * @param bootstrapServers this region's Kafka (required, per region)
+     * @param groupId          consumer group of this region's brokers; instances of one region share it
+     * @param handOffCapacity  ticks buffered between the poll loop and the matcher; when full, polling pauses
+     * @param sessionTimeout   how long a silent instance keeps its symbols before the group hands them on
+     */
+    public record Kafka(@DefaultValue("127.0.1.2:9092") String bootstrapServers, @DefaultValue("") String groupId,
+                        @Min(16) @DefaultValue("8192") int handOffCapacity, @DefaultValue("10s") Duration sessionTimeout) {
+    }
+
+    /**
+     * @param openOrderShards    partitions per symbol of the open_orders table (bounds partition size and tombstones)
+     * @param buyStopCollar      a BUY STOP reserves and fills up to stop x (1 + collar): protects cash on a gap up
+     * @param maxFillsInFlight   concurrent fill transactions; beyond it the matcher waits (backpressure)
+     */
+    public record Matching(@Min(1) @DefaultValue("8") int openOrderShards, @DefaultValue("0.10") BigDecimal buyStopCollar,
+                           @Min(1) @DefaultValue("64") int maxFillsInFlight) {
+    }
+
+    /**
+     * @param pollInterval how often the home broker reads new inbox entries
+     * @param lookback     how far back each poll re-reads, covering replication delay
+     * @param pendingHorizon how long an inbox entry whose order has not replicated yet is retried
+     */
+    public record Inbox(@DefaultValue("100ms") Duration pollInterval, @DefaultValue("3s") Duration lookback,
+                        @DefaultValue("30s") Duration pendingHorizon) {
+    }
+
+    /** A customer created at start-up if absent; password for HTTP Basic. */
+    public record SeedAccount(@NotBlank String customerId, @NotBlank String password, BigDecimal cash,
+                              @DefaultValue Map<String, Long> positions) {
+    }
+
+    /** The configured seed accounts plus the generated load-test customers. */
+    public List<SeedAccount> allAccounts() {
+        List<SeedAccount> all = new java.util.ArrayList<>(seedAccounts);
+        for (int n = 1; n <= loadCustomers; n++) {
+            all.add(new SeedAccount("load-" + n, "load-" + n + "-pw", new BigDecimal("10000000.00"), Map.of()));
+        }
+        return all;
+    }
+
+    public String consumerGroup() {
+        return kafka.groupId().isBlank() ? "broker-" + region : kafka.groupId();
+    }
+}

@@ -1,0 +1,46 @@
+package org.brokerapp.broker.system;
+
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.exc.MismatchedInputException;
+
+/** Says what is wrong with a JSON body in terms of its fields, never in terms of Java classes. */
+final class JsonErrors {
+
+    private JsonErrors() {
+    }
+
+    static String explain(HttpMessageNotReadableException e) {
+        Throwable cause = e.getMostSpecificCause();
+        if (cause instanceof InvalidFormatException f) {
+            return field(f) + "has an invalid value '" + f.getValue() + "'" + allowed(f);
+        }
+        if (cause instanceof MismatchedInputException m) {
+            return field(m) + "has the wrong type";
+        }
+        if (cause instanceof JacksonException j) {
+            return "malformed JSON at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+        }
+        return e.getMessage() != null && e.getMessage().startsWith("Required request body is missing") ? "the body is missing" : "unreadable";
+    }
+
+    private static String field(JacksonException e) {
+        String path = e.getPath().stream()
+                .map(r -> r.getPropertyName() != null ? r.getPropertyName() : "[" + r.getIndex() + "]")
+                .reduce((a, b) -> a + "." + b).orElse("");
+        return path.isEmpty() ? "the body " : path + " ";
+    }
+
+    private static String allowed(InvalidFormatException f) {
+        Class<?> type = f.getTargetType();
+        if (type != null && type.isEnum()) {
+            StringBuilder values = new StringBuilder();
+            for (Object constant : type.getEnumConstants()) {
+                values.append(values.isEmpty() ? "" : ", ").append(constant);
+            }
+            return " (one of " + values + ")";
+        }
+        return type != null && Number.class.isAssignableFrom(type) ? " (a number)" : "";
+    }
+}

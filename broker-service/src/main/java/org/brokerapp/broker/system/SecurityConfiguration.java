@@ -1,0 +1,54 @@
+package org.brokerapp.broker.system;
+
+import java.nio.charset.StandardCharsets;
+
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.MediaType;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * Customers authenticate with HTTP Basic; the seed accounts are the users. Their passwords are
+ * demo credentials from configuration, compared as given ({@code {noop}}): a deliberately slow hash
+ * would cost more CPU per request than matching an order. A production deployment would put an
+ * OAuth2 resource server (bearer tokens) here. Health, metrics and the API docs are open.
+ */
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration {
+
+    @Bean
+    SecurityFilterChain api(HttpSecurity http) throws Exception {
+        AuthenticationEntryPoint problem = (request, response, e) -> {
+            response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
+            response.setHeader("WWW-Authenticate", "Basic realm=\"broker\"");
+            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+            response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,"
+                    + "\"detail\":\"a valid customer credential (HTTP Basic) is required\",\"instance\":\"" + request.getRequestURI().replace("\"", "") + "\"}")
+                    .getBytes(StandardCharsets.UTF_8));
+        };
+        return http
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .authorizeHttpRequests(a -> a
+                        .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info", "/actuator/prometheus",
+                                "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**", "/error").permitAll()
+                        .anyRequest().authenticated())
+                .httpBasic(basic -> basic.authenticationEntryPoint(problem))
+                .exceptionHandling(e -> e.authenticationEntryPoint(problem))
+                .build();
+    }
+
+    @Bean
+    UserDetailsService customers(BrokerProperties properties) {
+        return new InMemoryUserDetailsManager(properties.allAccounts().stream()
+                .map(a -> User.withUsername(a.customerId()).password("{noop}" + a.password()).roles("CUSTOMER").build())
+                .toList());
+    }
+}

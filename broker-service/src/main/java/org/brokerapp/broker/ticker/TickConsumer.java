@@ -1,0 +1,198 @@
+package org.brokerapp.broker.ticker;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.utils.Utils;
+import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.metrics.BrokerMetrics;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.regions.Region;
+import org.brokerapp.regions.SymbolUniverse;
+import org.brokerapp.ticker.MalformedTickException;
+import org.brokerapp.ticker.Tick;
+import org.brokerapp.ticker.TickCodec;
+import org.brokerapp.ticker.Topics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Reads this region's tick topic and hands ticks to the matcher. The poll loop does no database
+ * I/O: when the matcher's bounded queue is full the loop pauses its partitions, waits for room,
+ * and resumes. Partitions decide ownership: the symbols whose key hashes to this instance's
+ * partitions are the ones it matches, so two instances of a region split the symbols between them
+ * and a rebalance moves whole symbols (their orders are rebuilt from Cassandra on assignment).
+ * Ticks are delivered at least once; duplicates and stale sequence numbers are counted and skipped.
+ */
+@Component
+public class TickConsumer implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(TickConsumer.class);
+
+    private final MatchingService matcher;
+    private final BrokerMetrics metrics;
+    private final BrokerProperties properties;
+    private final List<String> homeSymbols;
+    private final Map<String, Long> lastSequence = new HashMap<>();
+    private final Set<String> malformedSeen = ConcurrentHashMap.newKeySet();
+    private volatile KafkaConsumer<String, byte[]> consumer;
+    private volatile Thread thread;
+    private volatile boolean running;
+
+    public TickConsumer(MatchingService matcher, BrokerMetrics metrics, BrokerProperties properties, Region localRegion, SymbolUniverse universe) {
+        this.matcher = matcher;
+        this.metrics = metrics;
+        this.properties = properties;
+        this.homeSymbols = universe.homedIn(localRegion).stream().map(l -> l.symbol()).toList();
+    }
+
+    private void run() {
+        Properties config = new Properties();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers());
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, properties.consumerGroup());
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "true");
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
+        // notice the ticks topic soon after the feed creates it
+        config.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, "2000");
+        config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, Long.toString(properties.kafka().sessionTimeout().toMillis()));
+        config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Long.toString(properties.kafka().sessionTimeout().toMillis() / 4));
+        try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
+            consumer = kafka;
+            kafka.subscribe(List.of(Topics.TICKS), new Ownership(kafka));
+            while (running) {
+                for (ConsumerRecord<String, byte[]> record : kafka.poll(Duration.ofMillis(100))) {
+                    handOff(kafka, record);
+                }
+            }
+        } catch (WakeupException stopping) {
+            // stop() woke the poll
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("tick consumer stopped", e);
+        }
+    }
+
+    private void handOff(KafkaConsumer<String, byte[]> kafka, ConsumerRecord<String, byte[]> record) throws InterruptedException {
+        long received = System.nanoTime();
+        Tick tick;
+        try {
+            tick = TickCodec.decode(record.value());
+        } catch (MalformedTickException e) {
+            metrics.tick("malformed");
+            if (malformedSeen.add(e.getMessage())) {
+                log.warn("skipping malformed tick at {}-{} offset {}: {} (logged once per kind)", record.topic(), record.partition(), record.offset(), e.getMessage());
+            }
+            return;
+        }
+        Long last = lastSequence.get(tick.symbol());
+        if (last != null && tick.sequence() <= last) {
+            metrics.tick("duplicate");
+            return;
+        }
+        if (last != null && tick.sequence() > last + 1) {
+            metrics.tick("gap");
+        }
+        lastSequence.put(tick.symbol(), tick.sequence());
+        metrics.tick("accepted");
+        if (!matcher.offer(tick, received)) {
+            Set<TopicPartition> assigned = kafka.assignment();
+            kafka.pause(assigned);
+            matcher.put(tick, received);
+            kafka.resume(assigned);
+        }
+    }
+
+    /** Keeps the matcher's symbols equal to the symbols of the assigned partitions. */
+    private final class Ownership implements ConsumerRebalanceListener {
+
+        private final KafkaConsumer<String, byte[]> kafka;
+
+        Ownership(KafkaConsumer<String, byte[]> kafka) {
+            this.kafka = kafka;
+        }
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            matcher.disown(symbolsOf(partitions));
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            matcher.disown(symbolsOf(partitions));
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            log.info("assigned tick partitions {}", partitions.stream().map(TopicPartition::partition).sorted().toList());
+            matcher.own(symbolsOf(partitions));
+        }
+
+        private Set<String> symbolsOf(Collection<TopicPartition> partitions) {
+            if (partitions.isEmpty()) {
+                return Set.of();
+            }
+            int count = kafka.partitionsFor(Topics.TICKS).size();
+            Set<Integer> ids = partitions.stream().map(TopicPartition::partition).collect(Collectors.toSet());
+            return homeSymbols.stream().filter(s -> ids.contains(partitionOf(s, count))).collect(Collectors.toSet());
+        }
+    }
+
+    /** Kafka's default partitioner for a String key, so ownership follows the feed's keying. */
+    static int partitionOf(String symbol, int partitions) {
+        return Utils.toPositive(Utils.murmur2(symbol.getBytes(StandardCharsets.UTF_8))) % partitions;
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        thread = new Thread(this::run, "tick-consumer");
+        thread.start();
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        KafkaConsumer<String, byte[]> c = consumer;
+        if (c != null) {
+            c.wakeup();
+        }
+        Thread t = thread;
+        if (t != null) {
+            try {
+                t.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        return 10;
+    }
+}

@@ -1,0 +1,189 @@
+package org.brokerapp.broker.order;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.brokerapp.broker.support.BrokerClient;
+import org.brokerapp.broker.support.BrokerClient.Reply;
+import org.brokerapp.broker.support.BrokerProcess;
+import org.brokerapp.broker.support.Brokers;
+import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.regions.Listing;
+import org.brokerapp.regions.SymbolUniverse;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Nothing accepted is lost and nothing is filled twice, while a second us-east-1 broker joins the
+ * consumer group (a rebalance), is killed with SIGKILL under a steady tick stream, and restarts
+ * (two more rebalances), with orders and cancels arriving from both regions throughout.
+ */
+@BrokersTest
+class CrashAndRebalanceTests {
+
+    private static final List<String> SYMBOLS = List.of("HD", "MRK", "ABBV", "BAC", "WFC", "CRM", "ORCL", "MCD", "CAT", "GS",
+            "AXP", "MS", "UNP", "LMT", "DE", "HON", "UPS", "COST", "PEP", "AMGN");
+
+    private final Brokers brokers;
+    private final SymbolUniverse universe = SymbolUniverse.loadDefault();
+    private final Map<String, Set<BigDecimal>> ticked = new ConcurrentHashMap<>();
+    private final Map<String, String> accepted = new ConcurrentHashMap<>();
+    private final Map<String, Integer> cancelAnswers = new ConcurrentHashMap<>();
+    private final Random random = new Random(42);
+
+    CrashAndRebalanceTests(Brokers brokers) {
+        this.brokers = brokers;
+    }
+
+    @Test
+    void everyAcceptedOrderEndsFilledOnceOrCancelledThroughAKillAndTwoRebalances() throws Exception {
+        Path logs = Path.of("target", "crash-test");
+        BrokerClient home = brokers.client("us-east-1", "bob", "bob-pw");
+        BrokerClient away = brokers.client("ap-southeast-2", "bob", "bob-pw");
+        BigDecimal cashBefore = new BigDecimal(home.get("/api/holdings").text("cash"));
+        AtomicBoolean ticking = new AtomicBoolean(true);
+        Thread ticker = new Thread(() -> steadyTicks(ticking), "steady-ticks");
+        ticker.start();
+        try {
+            BrokerProcess second = BrokerProcess.start(brokers.stack(), "us-east-1", logs.resolve("second-1.log"));
+            place(home, away, 40);
+            second.kill();
+            place(home, away, 40);
+            BrokerProcess restarted = BrokerProcess.start(brokers.stack(), "us-east-1", logs.resolve("second-2.log"));
+            try {
+                place(home, away, 40);
+                sweepUntilAllClosed(home, Duration.ofSeconds(60));
+            } finally {
+                printCounters("in-process us-east-1", home);
+                printCounters("restarted us-east-1", restarted.client(null, null));
+                restarted.threadDump();
+                restarted.close();
+            }
+        } finally {
+            ticking.set(false);
+            ticker.join();
+        }
+
+        Map<String, Reply> end = new HashMap<>();
+        accepted.forEach((orderId, symbol) -> end.put(orderId, home.get("/api/orders/" + orderId)));
+        int filled = 0;
+        int cancelled = 0;
+        BigDecimal spent = BigDecimal.ZERO;
+        for (Map.Entry<String, Reply> e : end.entrySet()) {
+            Reply order = e.getValue();
+            assertThat(order.status()).as("accepted order %s exists", e.getKey()).isEqualTo(200);
+            String status = order.text("status");
+            assertThat(status).as("order %s", order.raw()).isIn("FILLED", "CANCELLED");
+            if (cancelAnswers.getOrDefault(e.getKey(), 0) == 200) {
+                assertThat(status).isEqualTo("CANCELLED");
+            }
+            if (status.equals("FILLED")) {
+                BigDecimal price = new BigDecimal(order.text("fillPrice"));
+                assertThat(ticked.get(order.text("symbol"))).as("filled at a price that was ticked").contains(price.setScale(2, RoundingMode.UNNECESSARY));
+                spent = spent.add(price.multiply(BigDecimal.valueOf(order.body().path("quantity").asLong())));
+                filled++;
+            } else {
+                cancelled++;
+            }
+        }
+        Reply holdings = home.get("/api/holdings");
+        System.out.printf("crash test: %d accepted, %d filled, %d cancelled; cash %s -> %s%n", accepted.size(), filled, cancelled,
+                cashBefore, holdings.text("cash"));
+        assertThat(accepted).hasSizeGreaterThan(100);
+        assertThat(filled).isPositive();
+        assertThat(new BigDecimal(holdings.text("cash"))).isEqualByComparingTo(cashBefore.subtract(spent));
+        assertThat(new BigDecimal(holdings.text("reservedCash"))).isEqualByComparingTo("0");
+        int transactions = 0;
+        for (var t : home.get("/api/transactions").body()) {
+            transactions += accepted.containsKey(t.path("orderId").asString()) ? 1 : 0;
+        }
+        assertThat(transactions).as("one transaction per filled order").isEqualTo(filled);
+    }
+
+    private static void printCounters(String who, BrokerClient broker) {
+        String metrics = broker.get("/actuator/prometheus").body().path("unparsed").asString();
+        metrics.lines().filter(l -> l.startsWith("broker_ticks_total") || l.startsWith("broker_fills_total"))
+                .forEach(l -> System.out.println(who + ": " + l));
+        System.out.println(who + ": " + broker.get("/actuator/health").raw());
+    }
+
+    /** Buys at thresholds around each symbol's price: some fill on the steady stream, the rest on the final sweep. */
+    private void place(BrokerClient home, BrokerClient away, int count) {
+        for (int i = 0; i < count; i++) {
+            String symbol = SYMBOLS.get(random.nextInt(SYMBOLS.size()));
+            BigDecimal base = universe.get(symbol).price();
+            boolean limit = random.nextBoolean();
+            BigDecimal offset = base.multiply(BigDecimal.valueOf(random.nextInt(30) / 1000.0)).setScale(2, RoundingMode.DOWN);
+            BigDecimal price = limit ? base.subtract(offset) : base.add(offset);
+            BrokerClient client = random.nextInt(3) == 0 ? away : home;
+            Map<String, Object> order = OrderMatchingTests.order(limit ? "LIMIT" : "STOP", "BUY", symbol, 1, price.toPlainString());
+            Reply reply = client.place(order);
+            for (int retry = 0; retry < 5 && reply.status() == 503; retry++) {
+                reply = client.place(order);
+            }
+            assertThat(reply.status()).as(reply.raw()).isIn(200, 201);
+            accepted.put(reply.text("orderId"), symbol);
+            if (random.nextInt(8) == 0) {
+                Reply cancel = home.delete("/api/orders/" + reply.text("orderId"));
+                assertThat(cancel.status()).as(cancel.raw()).isIn(200, 202, 404, 409);
+                cancelAnswers.put(reply.text("orderId"), cancel.status());
+            }
+            OrderMatchingTests.sleep(100);
+        }
+    }
+
+    private void steadyTicks(AtomicBoolean ticking) {
+        Random walk = new Random(7);
+        try (TickPublisher ticks = brokers.ticks("us-east-1")) {
+            while (ticking.get()) {
+                for (String symbol : SYMBOLS) {
+                    Listing listing = universe.get(symbol);
+                    BigDecimal price = listing.price().multiply(BigDecimal.valueOf(1 + (walk.nextGaussian() * 0.01))).setScale(2, RoundingMode.HALF_EVEN);
+                    tick(ticks, symbol, listing.exchange(), price);
+                }
+                OrderMatchingTests.sleep(50);
+            }
+        }
+    }
+
+    /** Ticks far below and far above every price until every order is closed: a lost order would stay OPEN. */
+    private void sweepUntilAllClosed(BrokerClient home, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (TickPublisher ticks = brokers.ticks("us-east-1")) {
+            while (System.nanoTime() < deadline) {
+                List<String> open = new ArrayList<>();
+                for (var o : home.get("/api/orders?status=OPEN").body()) {
+                    if (accepted.containsKey(o.path("orderId").asString())) {
+                        open.add(o.path("symbol").asString());
+                    }
+                }
+                if (open.isEmpty()) {
+                    return;
+                }
+                for (String symbol : Set.copyOf(open)) {
+                    Listing listing = universe.get(symbol);
+                    tick(ticks, symbol, listing.exchange(), listing.price().multiply(new BigDecimal("1.05")).setScale(2, RoundingMode.HALF_EVEN));
+                    tick(ticks, symbol, listing.exchange(), listing.price().multiply(new BigDecimal("0.95")).setScale(2, RoundingMode.HALF_EVEN));
+                }
+                OrderMatchingTests.sleep(300);
+            }
+        }
+    }
+
+    private void tick(TickPublisher ticks, String symbol, String exchange, BigDecimal price) {
+        ticked.computeIfAbsent(symbol, s -> ConcurrentHashMap.newKeySet()).add(price);
+        ticks.tick(symbol, exchange, price.toPlainString());
+    }
+}

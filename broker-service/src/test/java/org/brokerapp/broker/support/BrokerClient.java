@@ -1,0 +1,78 @@
+package org.brokerapp.broker.support;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A customer talking to one regional broker over HTTP, as any client would. */
+public final class BrokerClient {
+
+    /** A response: status, content type and parsed body. */
+    public record Reply(int status, String contentType, JsonNode body, String raw) {
+        public String text(String field) {
+            return body.path(field).asString();
+        }
+    }
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private final String base;
+    private final String authorization;
+
+    BrokerClient(String base, String customer, String password) {
+        this.base = base;
+        this.authorization = customer == null ? null
+                : "Basic " + Base64.getEncoder().encodeToString((customer + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    public Reply place(Map<String, Object> order) {
+        return send("POST", "/api/orders", JSON.writeValueAsString(order), "application/json");
+    }
+
+    public Reply send(String method, String path, String body, String contentType) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
+        }
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        try {
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode json = response.body().isBlank() ? JSON.createObjectNode() : parse(response.body());
+            return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), json, response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Reply get(String path) {
+        return send("GET", path, null, null);
+    }
+
+    public Reply delete(String path) {
+        return send("DELETE", path, null, null);
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (RuntimeException notJson) {
+            return JSON.createObjectNode().put("unparsed", body);
+        }
+    }
+}

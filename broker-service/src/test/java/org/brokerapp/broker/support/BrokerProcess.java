@@ -1,0 +1,116 @@
+package org.brokerapp.broker.support;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.brokerapp.infra.LocalStack;
+
+/**
+ * A regional broker in a JVM of its own, so a test can kill it with SIGKILL (no shutdown hook, no
+ * graceful anything) and start it again. It runs the test classpath's broker against the stack.
+ */
+public final class BrokerProcess implements AutoCloseable {
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private BrokerProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    public static BrokerProcess start(LocalStack stack, String region, Path log) {
+        int port = freePort();
+        Map<String, Object> properties = Brokers.properties(stack, region);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "org.brokerapp.broker.BrokerApplication"));
+        properties.forEach((key, value) -> command.add("--" + key + "=" + (key.equals("server.port") ? port : value)));
+        try {
+            Files.createDirectories(log.getParent());
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            BrokerProcess broker = new BrokerProcess(process, port, log);
+            broker.awaitReady(Duration.ofSeconds(90));
+            return broker;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void awaitReady(Duration timeout) {
+        BrokerClient anonymous = client(null, null);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("broker process exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                if (anonymous.get("/actuator/health/readiness").text("status").equals("UP")) {
+                    return;
+                }
+            } catch (IllegalStateException notListeningYet) {
+                // keep waiting
+            }
+            Brokers.sleep(250);
+        }
+        kill();
+        throw new IllegalStateException("broker process not ready within " + timeout + "; see " + log);
+    }
+
+    public BrokerClient client(String customer, String password) {
+        return new BrokerClient("http://127.0.0.1:" + port, customer, password);
+    }
+
+    /** Writes the process's thread dump next to its log: what a stuck broker was waiting for. */
+    public void threadDump() {
+        try {
+            new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).redirectOutput(Path.of(log + ".threads").toFile()).start().waitFor();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** SIGKILL: the process gets no chance to finish anything. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                    kill();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                kill();
+            }
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

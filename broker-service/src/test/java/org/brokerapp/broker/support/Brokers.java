@@ -1,0 +1,113 @@
+package org.brokerapp.broker.support;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.brokerapp.broker.BrokerApplication;
+import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.infra.LocalStack;
+import org.brokerapp.ticker.Topics;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** A broker per region of the local stack, each a Spring Boot application in this JVM on its own port. */
+public final class Brokers implements AutoCloseable {
+
+    static final String KEYSPACE = "broker_it";
+    static final int TICK_PARTITIONS = 6;
+
+    private final LocalStack stack;
+    private final Map<String, ConfigurableApplicationContext> contexts = new LinkedHashMap<>();
+
+    private Brokers(LocalStack stack) {
+        this.stack = stack;
+    }
+
+    static Brokers start(LocalStack stack) {
+        Brokers brokers = new Brokers(stack);
+        for (String region : stack.regions().names()) {
+            createTicksTopic(stack.kafkaBootstrapServers(region));
+        }
+        for (String region : stack.regions().names()) {
+            // as command-line arguments: builder properties are only defaults, which application.yaml overrides
+            String[] args = properties(stack, region).entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+            brokers.contexts.put(region, new SpringApplicationBuilder(BrokerApplication.class).run(args));
+        }
+        brokers.awaitMatching(Duration.ofSeconds(60));
+        return brokers;
+    }
+
+    static Map<String, Object> properties(LocalStack stack, String region) {
+        return Map.of(
+                "broker.region", region,
+                "broker.keyspace", KEYSPACE,
+                "broker.kafka.bootstrap-servers", stack.kafkaBootstrapServers(region),
+                "spring.cassandra.contact-points", stack.cqlContactPoints(region).stream()
+                        .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(",")),
+                "spring.cassandra.local-datacenter", stack.localDatacenter(region),
+                "server.address", "127.0.0.1",
+                "server.port", "0",
+                "spring.jmx.enabled", "false");
+    }
+
+    private static void createTicksTopic(String bootstrap) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(Topics.TICKS, TICK_PARTITIONS, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException(e);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Waits until every broker holds its region's symbols (its consumer got its partitions). */
+    private void awaitMatching(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (ConfigurableApplicationContext context : contexts.values()) {
+            while (context.getBean(MatchingService.class).ownedSymbols() == 0) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("brokers did not take their symbols within " + timeout);
+                }
+                sleep(100);
+            }
+        }
+    }
+
+    public BrokerClient client(String region, String customer, String password) {
+        int port = ((WebServerApplicationContext) contexts.get(region)).getWebServer().getPort();
+        return new BrokerClient("http://127.0.0.1:" + port, customer, password);
+    }
+
+    public TickPublisher ticks(String region) {
+        return new TickPublisher(stack.kafkaBootstrapServers(region));
+    }
+
+    public LocalStack stack() {
+        return stack;
+    }
+
+    @Override
+    public void close() {
+        contexts.values().forEach(ConfigurableApplicationContext::close);
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.brokerapp.broker.support;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.brokerapp.ticker.Tick;
+import org.brokerapp.ticker.TickCodec;
+import org.brokerapp.ticker.Topics;
+
+/** Publishes ticks to a region's Kafka the way the ticker feed does: keyed by symbol, numbered per symbol. */
+public final class TickPublisher implements AutoCloseable {
+
+    private static final Map<String, AtomicLong> SEQUENCES = new ConcurrentHashMap<>();
+
+    private final KafkaProducer<String, byte[]> producer;
+
+    TickPublisher(String bootstrap) {
+        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
+    }
+
+    public void tick(String symbol, String exchange, String price) {
+        long sequence = SEQUENCES.computeIfAbsent(symbol, s -> new AtomicLong()).incrementAndGet();
+        Tick tick = new Tick(symbol, exchange, new BigDecimal(price), 100, sequence, Instant.now());
+        send(symbol, TickCodec.encode(tick));
+    }
+
+    public void raw(String symbol, byte[] value) {
+        send(symbol, value);
+    }
+
+    private void send(String key, byte[] value) {
+        try {
+            producer.send(new ProducerRecord<>(Topics.TICKS, key, value)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+    }
+}

@@ -1,0 +1,14 @@
+package org.brokerapp.ticker;
+
+/** Kafka topic names shared by the feed and its consumers; every region's Kafka has the same ones. */
+public final class Topics {
+
+    /** The ticks of the region's exchanges, keyed by symbol, values in {@link TickCodec} format. */
+    public static final String TICKS = "ticks";
+
+    /** Where a consumer parks records of {@link #TICKS} it cannot decode. */
+    public static final String TICKS_DEAD_LETTER = "ticks.dead-letter";
+
+    private Topics() {
+    }
+}

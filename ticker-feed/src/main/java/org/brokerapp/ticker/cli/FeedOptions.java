@@ -1,0 +1,25 @@
+package org.brokerapp.ticker.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What both commands share: which regions, their Kafka addresses, the topic and how to report.
+ *
+ * @param regions     region names, in the order given
+ * @param bootstrap   bootstrap servers of each region
+ * @param progress    interval of the progress lines, zero for none
+ * @param regionsFile the regions model, else the default ({@code REGIONS_FILE} or the packaged one)
+ * @param symbolsFile the symbol universe, else the packaged one
+ */
+public record FeedOptions(List<String> regions, Map<String, String> bootstrap, String topic, int partitions, String compression,
+                          Duration kafkaTimeout, Duration progress, Optional<Path> regionsFile, Optional<Path> symbolsFile) {
+
+    public FeedOptions {
+        regions = List.copyOf(regions);
+        bootstrap = Map.copyOf(bootstrap);
+    }
+}

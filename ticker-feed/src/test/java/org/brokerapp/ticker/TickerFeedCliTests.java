@@ -1,0 +1,70 @@
+package org.brokerapp.ticker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The command line's exits and messages; nothing here reaches Kafka (port 1 refuses at once). */
+class TickerFeedCliTests {
+
+    @TempDir
+    static Path dir;
+
+    @Test
+    void helpPrintsTheUsageAndSucceeds() {
+        Result result = run("--help");
+
+        assertThat(result.status()).isZero();
+        assertThat(result.out()).startsWith("usage: ticker-feed simulate").contains("replay", "--burst", "127.0.r.2:9092");
+        assertThat(result.err()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # arguments                                                                    | status | the one line on stderr
+            ''                                                                             | 2      | ticker-feed: no command: simulate, replay or --help
+            simulate --region mars --bootstrap-servers 127.0.0.1:1                         | 2      | ticker-feed: --region: unknown region 'mars'; known: [us-east-1, ap-southeast-2]
+            simulate --region us-east-1 --rate 0 --bootstrap-servers 127.0.0.1:1           | 2      | ticker-feed: --rate must be a number of ticks per second > 0, was '0'
+            simulate --region us-east-1 --rate -3 --bootstrap-servers 127.0.0.1:1          | 2      | ticker-feed: --rate must be a number of ticks per second > 0, was '-3'
+            replay --region us-east-1 --file /no/such/file.csv --bootstrap-servers 127.0.0.1:1 | 1  | ticker-feed: cannot read replay file /no/such/file.csv: it does not exist or is not a readable file
+            replay --region us-east-1 --file DIR/bad-row.csv --bootstrap-servers 127.0.0.1:1   | 1  | ticker-feed: DIR/bad-row.csv line 4: price is not a decimal like 187.44: '230.02USD'
+            replay --region us-east-1 --file DIR/asx-only.csv --bootstrap-servers 127.0.0.1:1  | 1  | ticker-feed: DIR/asx-only.csv has no trades on the exchanges of [us-east-1]
+            simulate --region us-east-1 --regions /no/regions.yaml --bootstrap-servers 127.0.0.1:1 | 1 | ticker-feed: regions file /no/regions.yaml does not exist or is not readable
+            simulate --region us-east-1 --count 1 --kafka-timeout 2s --bootstrap-servers 127.0.0.1:1 | 1 | ticker-feed: us-east-1: Kafka at 127.0.0.1:1 did not answer within 2 s
+            """)
+    void badConfigurationEndsWithOneLineOnStderrAndANonZeroExit(String arguments, int status, String message) throws IOException {
+        Files.writeString(dir.resolve("bad-row.csv"), """
+                time,symbol,exchange,price,size
+                2025-11-21T14:30:00Z,AAPL,NASDAQ,230.01,100
+                # a currency in the price
+                2025-11-21T14:30:01Z,AAPL,NASDAQ,230.02USD,100
+                """);
+        Files.writeString(dir.resolve("asx-only.csv"), "time,symbol,exchange,price,size\n2025-11-21T14:30:00Z,BHP,ASX,42.50,100\n");
+        String[] args = arguments.isEmpty() ? new String[0] : arguments.replace("DIR", dir.toString()).split(" ");
+
+        Result result = run(args);
+
+        assertThat(result.status()).isEqualTo(status);
+        assertThat(result.err().lines()).containsExactly(message.replace("DIR", dir.toString()) + (status == 2 ? " (ticker-feed --help shows the usage)" : ""));
+    }
+
+    private static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = TickerFeedCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), () -> false);
+        return new Result(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private record Result(int status, String out, String err) {
+    }
+}
