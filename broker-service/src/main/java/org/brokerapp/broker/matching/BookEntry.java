@@ -1,15 +1,18 @@
 package org.brokerapp.broker.matching;
 
 /**
- * An order in a {@link TriggerBook}, with the heap slot it occupies there, so that a cancel finds it
- * without a search. Mutable: the book moves it between slots. Owned by one {@link SortedTriggerIndex}.
+ * An order in a {@link TriggerBook}: a link in the queue of its {@link PriceLevel}, so that a cancel
+ * unlinks it without a search. Mutable; owned by one {@link SortedTriggerIndex}.
  */
 final class BookEntry {
 
     final RestingOrder order;
     final TriggerBook book;
-    /** Index into the book's heap arrays, -1 once the order has left the book. */
-    int slot = -1;
+    /** The level the order waits in; null once it has left the book. */
+    PriceLevel level;
+    /** The order before this one at its level; only meaningful while this one is not the level's head. */
+    BookEntry previous;
+    BookEntry next;
 
     BookEntry(RestingOrder order, TriggerBook book) {
         this.order = order;

@@ -63,6 +63,7 @@ public class MatchingService implements SmartLifecycle {
     private final LastPrices lastPrices;
     private final BigDecimal buyStopCollar;
     private final List<RestingOrder> triggered = new ArrayList<>();
+    private final java.util.function.Consumer<RestingOrder> collectTriggered = triggered::add;
     private volatile Thread thread;
     private volatile boolean running;
 
@@ -186,7 +187,7 @@ public class MatchingService implements SmartLifecycle {
         lastPrices.update(tick);
         long price = PriceUnits.of(tick.price());
         triggered.clear();
-        index.onTick(tick.symbol(), price, triggered::add);
+        index.onTick(tick.symbol(), price, collectTriggered);
         for (RestingOrder order : triggered) {
             if (order.type() == OrderType.STOP && order.side() == Side.BUY && price > collarOf(order)) {
                 // a gap above the stop: the order becomes a limit at its collar, which its reserved cash covers

@@ -18,13 +18,16 @@ import org.brokerapp.broker.order.Side;
  * from one end only: BUY LIMIT and SELL STOP at or below their price (highest price first), SELL LIMIT
  * and BUY STOP at or above it (lowest price first). A tick looks at the first order of each of the
  * four books and takes orders off a book only while the price triggers its first one. A map from
- * order id to the order's heap slot makes cancels as cheap as adds.
+ * order id to the order's place in its book makes a cancel as cheap as taking a triggered order.
  *
- * <p>Costs, for n open orders of the symbol, N in the index and k orders triggered by a tick:
+ * <p>Costs, for n open orders of the symbol at L distinct prices per book (L &lt;= n) and k orders
+ * triggered by a tick:
  * <ul>
  *   <li>{@link #onTick}: O(1) when nothing triggers (a hash lookup and four comparisons, no
- *       allocation), O(k log n) otherwise;</li>
- *   <li>{@link #add} and {@link #remove}: O(log n) plus an expected O(1) hash operation;</li>
+ *       allocation); otherwise O(1) per triggered order plus O(log L) per price it empties, so
+ *       O(k log n) at worst;</li>
+ *   <li>{@link #add} and {@link #remove}: an expected O(1) hash operation plus O(1), or O(log L) when
+ *       they create or empty a price;</li>
  *   <li>{@link #size()}, {@link #size(String)}, {@link #contains}: O(1); {@link #clear}: O(n).</li>
  * </ul>
  * Among orders of one book with the same trigger price, the one added first is reported first; a
@@ -37,7 +40,6 @@ public final class SortedTriggerIndex implements TriggerIndex {
 
     private final Map<String, TriggerBook[]> bySymbol = new HashMap<>();
     private final Map<UUID, BookEntry> byId = new HashMap<>();
-    private long nextSequence;
     private boolean reporting;
 
     @Override
@@ -49,7 +51,7 @@ public final class SortedTriggerIndex implements TriggerIndex {
         TriggerBook book = bySymbol.computeIfAbsent(order.symbol(), s -> newBooks())[bookOf(order.side(), order.type())];
         BookEntry entry = new BookEntry(order, book);
         byId.put(order.orderId(), entry);
-        book.add(entry, nextSequence++);
+        book.add(entry);
         return true;
     }
 

@@ -1,25 +1,26 @@
 package org.brokerapp.broker.matching;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * The resting orders of one symbol, side and type, ordered by how soon a moving price reaches them.
  *
- * <p>An indexed 4-ary min-heap on (key, sequence): the key is the trigger price for a book that
- * triggers at or above it (SELL LIMIT, BUY STOP) and its negation for one that triggers at or below
- * it (BUY LIMIT, SELL STOP), so the root is always the first order the price reaches; the sequence
- * (the order in which orders were added to the index) breaks ties in favour of the earlier order.
- * Every {@link BookEntry} knows its slot, so any order can leave without a search.
+ * <p>Orders wait in {@link PriceLevel}s, one per trigger price, each a FIFO queue (time priority).
+ * The levels form an indexed 4-ary min-heap on their key: the trigger price for a book that triggers
+ * at or above it (SELL LIMIT, BUY STOP), its negation for one that triggers at or below it (BUY LIMIT,
+ * SELL STOP), so the root is always the level the price reaches first. A map from key to level finds
+ * the level of a new order.
  *
- * <p>Built for a book far bigger than the CPU caches, where a tick's cost is its cache misses: key
- * and sequence of a slot sit side by side in one {@code long[]}, so comparisons touch no order
- * objects, and four children per node make the heap half as deep as a binary one, which halves the
- * slots a removal moves (each move also writes the moved entry's slot).
- *
- * <p>Costs for n orders: {@link #add}, {@link #remove} and {@link #pollFirst} O(log n),
- * {@link #triggeredBy} O(1). The arrays grow by doubling and keep their capacity. Mutable, owned by
- * one {@link SortedTriggerIndex} and never shared.
+ * <p>Costs for n orders at L distinct prices (L &lt;= n): {@link #triggeredBy} O(1); {@link #add},
+ * {@link #remove} and {@link #pollFirst} O(1) while the order's level exists before and after,
+ * O(log L) when they create or empty a level. Built for books far bigger than the CPU caches, where
+ * cost is cache misses: taking the first order touches its level, the order and nothing else unless
+ * the level empties; heap keys sit in a {@code long[]} so that sifting touches no order, and four
+ * children per node keep the heap shallow. The heap arrays grow by doubling and keep their capacity.
+ * Mutable, owned by one {@link SortedTriggerIndex} and never shared.
  */
 final class TriggerBook {
 
@@ -27,9 +28,10 @@ final class TriggerBook {
     private static final int ARITY = 4;
 
     private final boolean atOrAbove;
-    /** Key of slot i at [2i], its sequence at [2i + 1]. */
-    private long[] ranks = new long[2 * INITIAL_CAPACITY];
-    private BookEntry[] entries = new BookEntry[INITIAL_CAPACITY];
+    private final Map<Long, PriceLevel> levelByKey = new HashMap<>();
+    private long[] keys = new long[INITIAL_CAPACITY];
+    private PriceLevel[] levels = new PriceLevel[INITIAL_CAPACITY];
+    private int levelCount;
     private int size;
 
     /**
@@ -40,36 +42,54 @@ final class TriggerBook {
         this.atOrAbove = atOrAbove;
     }
 
+    /** Orders in the book. */
     int size() {
         return size;
     }
 
     /** Whether {@code price} triggers the first order of this book (and so at least one). */
     boolean triggeredBy(long price) {
-        return size > 0 && ranks[0] <= key(price);
+        return levelCount > 0 && keys[0] <= key(price);
     }
 
-    void add(BookEntry entry, long sequence) {
-        if (size == entries.length) {
-            grow();
+    /** Queues the entry's order behind the orders already waiting at its price. */
+    void add(BookEntry entry) {
+        long key = key(entry.order.triggerPrice());
+        PriceLevel level = levelByKey.get(key);
+        if (level == null) {
+            level = new PriceLevel(key);
+            levelByKey.put(level.boxedKey, level);
+            if (levelCount == levels.length) {
+                grow();
+            }
+            siftUp(levelCount++, level);
         }
-        siftUp(size++, key(entry.order.triggerPrice()), sequence, entry);
+        level.append(entry);
+        size++;
     }
 
     /** Removes and returns the first order: the one the price reaches first, the earliest among equals. */
     BookEntry pollFirst() {
-        BookEntry first = entries[0];
-        removeAt(0);
+        BookEntry first = levels[0].first();
+        remove(first);
         return first;
     }
 
     void remove(BookEntry entry) {
-        removeAt(entry.slot);
+        PriceLevel level = entry.level;
+        level.unlink(entry);
+        size--;
+        if (level.isEmpty()) {
+            levelByKey.remove(level.boxedKey);
+            removeLevelAt(level.slot);
+        }
     }
 
     void forEach(Consumer<RestingOrder> action) {
-        for (int i = 0; i < size; i++) {
-            action.accept(entries[i].order);
+        for (int i = 0; i < levelCount; i++) {
+            for (BookEntry entry = levels[i].first(); entry != null; entry = entry.next) {
+                action.accept(entry.order);
+            }
         }
     }
 
@@ -77,74 +97,63 @@ final class TriggerBook {
         return atOrAbove ? price : -price;
     }
 
-    private void removeAt(int slot) {
-        BookEntry removed = entries[slot];
-        int last = --size;
-        long key = ranks[2 * last];
-        long sequence = ranks[2 * last + 1];
-        BookEntry moved = entries[last];
-        entries[last] = null;
-        removed.slot = -1;
+    private void removeLevelAt(int slot) {
+        int last = --levelCount;
+        PriceLevel moved = levels[last];
+        levels[last] = null;
         if (slot < last) {
-            siftDown(slot, key, sequence, moved);
-            if (entries[slot] == moved) {
-                siftUp(slot, key, sequence, moved);
+            siftDown(slot, moved);
+            if (levels[slot] == moved) {
+                siftUp(slot, moved);
             }
         }
     }
 
-    // Both sifts move a hole instead of swapping, and write the moving element once at the end.
-    private void siftUp(int slot, long key, long sequence, BookEntry entry) {
+    // Both sifts move a hole instead of swapping, and write the moving level once at the end.
+    private void siftUp(int slot, PriceLevel level) {
+        long key = level.key;
         while (slot > 0) {
             int parent = (slot - 1) / ARITY;
-            if (!precedes(key, sequence, ranks[2 * parent], ranks[2 * parent + 1])) {
+            if (keys[parent] <= key) {
                 break;
             }
-            moveTo(parent, slot);
+            place(slot, levels[parent]);
             slot = parent;
         }
-        place(slot, key, sequence, entry);
+        place(slot, level);
     }
 
-    private void siftDown(int slot, long key, long sequence, BookEntry entry) {
+    private void siftDown(int slot, PriceLevel level) {
+        long key = level.key;
         while (true) {
             int first = ARITY * slot + 1;
-            if (first >= size) {
+            if (first >= levelCount) {
                 break;
             }
             int best = first;
-            for (int child = first + 1, end = Math.min(first + ARITY, size); child < end; child++) {
-                if (precedes(ranks[2 * child], ranks[2 * child + 1], ranks[2 * best], ranks[2 * best + 1])) {
+            for (int child = first + 1, end = Math.min(first + ARITY, levelCount); child < end; child++) {
+                if (keys[child] < keys[best]) {
                     best = child;
                 }
             }
-            if (!precedes(ranks[2 * best], ranks[2 * best + 1], key, sequence)) {
+            if (keys[best] >= key) {
                 break;
             }
-            moveTo(best, slot);
+            place(slot, levels[best]);
             slot = best;
         }
-        place(slot, key, sequence, entry);
+        place(slot, level);
     }
 
-    private static boolean precedes(long key, long sequence, long otherKey, long otherSequence) {
-        return key < otherKey || (key == otherKey && sequence < otherSequence);
-    }
-
-    private void moveTo(int from, int to) {
-        place(to, ranks[2 * from], ranks[2 * from + 1], entries[from]);
-    }
-
-    private void place(int slot, long key, long sequence, BookEntry entry) {
-        ranks[2 * slot] = key;
-        ranks[2 * slot + 1] = sequence;
-        entries[slot] = entry;
-        entry.slot = slot;
+    private void place(int slot, PriceLevel level) {
+        keys[slot] = level.key;
+        levels[slot] = level;
+        level.slot = slot;
     }
 
     private void grow() {
-        int capacity = entries.length * 2;
-        ranks = Arrays.copyOf(ranks, 2 * capacity);
-        entries = Arrays.copyOf(entries, capacity);
+        int capacity = levels.length * 2;
+        keys = Arrays.copyOf(keys, capacity);
+        levels = Arrays.copyOf(levels, capacity);
     }
 }

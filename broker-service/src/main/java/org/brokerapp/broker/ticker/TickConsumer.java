@@ -105,7 +105,10 @@ public class TickConsumer implements SmartLifecycle {
             return;
         }
         Long last = lastSequence.get(tick.symbol());
-        if (last != null && tick.sequence() <= last) {
+        if (last != null && tick.sequence() == 1) {
+            // the tick format numbers each symbol from 1 per feed run: sequence 1 is a restarted feed
+            metrics.tick("feed.restart");
+        } else if (last != null && tick.sequence() <= last) {
             metrics.tick("duplicate");
             return;
         }

@@ -26,14 +26,18 @@ import org.openjdk.jmh.annotations.Warmup;
  * Cost of one tick for {@link TriggerIndex#onTick}, as a distribution (JMH sample time: p50, p99,
  * p99.9), for both indexes at 10,000 and 1,000,000 open orders.
  *
- * <p>The market: 500 symbols priced 20.00 to 500.00, the open orders spread evenly over them and
- * over the four books, their trigger prices on the cent grid within 10% of the symbol's price on the
- * side the price has not reached yet. Ticks hit a random symbol and move its price by a random walk
- * of about one basis point, on the cent grid, so that most ticks trigger nothing and some trigger a
- * few orders. Every triggered order is replaced by a new one of the same book near the new price
- * before the next tick, outside the measured time, so the index keeps its size.
+ * <p>The market: 500 symbols priced 20.00 to 500.00; the open orders spread evenly over them and
+ * over the four books, their trigger prices on the cent grid on the side the price has not reached
+ * yet, at exponentially distributed distances (mean 1% of the price), because real orders crowd
+ * near the price. A tick hits a random symbol and moves its price by a Gaussian step of one basis
+ * point, rounded to the cent: about 92% of ticks trigger nothing, most of the rest one to a few
+ * orders, and a price that jumps over a crowded cent triggers dozens. Before each tick, outside the
+ * measured time, the orders the last tick triggered are replaced by new ones near the price, and one
+ * random order is cancelled and replaced, so the index keeps its size and its orders stay recent.
+ * The run prints what the ticks triggered.
  *
- * <p>Not a test (JUnit does not run it). Run it, in about 2 minutes, from the repository root:
+ * <p>Not a test (JUnit does not run it). Run it, in about 80 seconds, from the repository root (the
+ * annotations below set one fork, 3 warm-up and 5 measurement iterations); docs/BENCHMARKS.md has the results:
  * <pre>
  * ./mvnw -q -B -o -pl broker-service -am test-compile -DskipTests
  * java -cp "broker-service/target/test-classes:broker-service/target/classes:$(./mvnw -q -B -o -pl broker-service \

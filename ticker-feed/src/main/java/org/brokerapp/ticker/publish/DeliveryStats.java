@@ -43,7 +43,7 @@ final class DeliveryStats implements Callback {
     void failed(Exception exception) {
         String kind = exception.getClass().getSimpleName();
         errors.computeIfAbsent(kind, k -> new LongAdder()).increment();
-        firstMessages.putIfAbsent(kind, TopicSetup.rootMessage(exception));
+        firstMessages.putIfAbsent(kind, ErrorMessages.root(exception));
     }
 
     long acked() {

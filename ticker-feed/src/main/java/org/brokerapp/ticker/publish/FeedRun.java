@@ -90,7 +90,7 @@ public final class FeedRun {
             RuntimeException failure = failures.get(feed.region());
             RegionFeed.Outcome outcome = outcomes.get(feed.region());
             if (failure != null) {
-                err.println("ticker-feed: " + feed.region() + ": " + failure.getClass().getSimpleName() + ": " + TopicSetup.rootMessage(failure));
+                err.println("ticker-feed: " + feed.region() + ": " + failure.getClass().getSimpleName() + ": " + ErrorMessages.root(failure));
                 status = 1;
             } else if (outcome.undelivered() > 0) {
                 err.println(String.format(Locale.ROOT, "ticker-feed: %s: %,d of %,d ticks were not delivered (see the errors line)",

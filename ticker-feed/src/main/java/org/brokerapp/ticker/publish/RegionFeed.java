@@ -86,7 +86,7 @@ public final class RegionFeed {
         } catch (KafkaException e) {
             abort();
             throw new FeedException("cannot produce to " + kafka.topic() + " on Kafka at " + kafka.bootstrapServers()
-                    + ": " + TopicSetup.rootMessage(e), e);
+                    + ": " + ErrorMessages.root(e), e);
         }
     }
 

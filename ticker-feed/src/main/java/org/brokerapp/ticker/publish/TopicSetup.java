@@ -42,7 +42,7 @@ final class TopicSetup {
             awaitServing(admin, topic, kafka);
             return topic;
         } catch (KafkaException e) {
-            throw new FeedException("cannot talk to Kafka at " + kafka.bootstrapServers() + ": " + rootMessage(e), e);
+            throw new FeedException("cannot talk to Kafka at " + kafka.bootstrapServers() + ": " + ErrorMessages.root(e), e);
         }
     }
 
@@ -124,15 +124,6 @@ final class TopicSetup {
         if (cause instanceof org.apache.kafka.common.errors.TimeoutException) {
             return new FeedException("Kafka at " + kafka.bootstrapServers() + " did not answer within " + kafka.timeout().toSeconds() + " s", cause);
         }
-        return new FeedException("cannot " + what + " on Kafka at " + kafka.bootstrapServers() + ": " + rootMessage(cause), cause);
-    }
-
-    static String rootMessage(Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return message.lines().findFirst().orElse(message);
+        return new FeedException("cannot " + what + " on Kafka at " + kafka.bootstrapServers() + ": " + ErrorMessages.root(cause), cause);
     }
 }

@@ -1,0 +1,44 @@
+package org.brokerapp.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class PrometheusHistogramTests {
+
+    private static final String BEFORE = """
+            # TYPE broker_fill_tick_to_fill_seconds histogram
+            broker_fill_tick_to_fill_seconds_bucket{application="broker-service",region="us-east-1",le="0.001"} 10
+            broker_fill_tick_to_fill_seconds_bucket{application="broker-service",region="us-east-1",le="0.002"} 20
+            broker_fill_tick_to_fill_seconds_bucket{application="broker-service",region="us-east-1",le="0.004"} 20
+            broker_fill_tick_to_fill_seconds_bucket{application="broker-service",region="us-east-1",le="+Inf"} 20
+            broker_fill_tick_to_fill_seconds_bucket{application="broker-service",region="ap-southeast-2",le="+Inf"} 999
+            """;
+
+    private static final String AFTER = """
+            broker_fill_tick_to_fill_seconds_bucket{application="broker-service",region="us-east-1",le="0.001"} 10
+            broker_fill_tick_to_fill_seconds_bucket{application="broker-service",region="us-east-1",le="0.002"} 119
+            broker_fill_tick_to_fill_seconds_bucket{application="broker-service",region="us-east-1",le="0.004"} 119
+            broker_fill_tick_to_fill_seconds_bucket{application="broker-service",region="us-east-1",le="+Inf"} 120
+            """;
+
+    @Test
+    void theWindowIsTheDifferenceOfTwoScrapesOfOneRegion() {
+        PrometheusHistogram window = PrometheusHistogram.parse(AFTER, "broker_fill_tick_to_fill_seconds", "us-east-1")
+                .minus(PrometheusHistogram.parse(BEFORE, "broker_fill_tick_to_fill_seconds", "us-east-1"));
+
+        assertThat(window.count()).isEqualTo(100);
+        assertThat(window.percentileMillis(0.5)).isEqualTo(2.0);
+        assertThat(window.percentileMillis(0.99)).isEqualTo(2.0);
+        assertThat(window.percentileMillis(1.0)).isInfinite();
+    }
+
+    @Test
+    void anEmptyWindowHasNoPercentile() {
+        PrometheusHistogram none = PrometheusHistogram.parse(BEFORE, "broker_fill_tick_to_fill_seconds", "us-east-1")
+                .minus(PrometheusHistogram.parse(BEFORE, "broker_fill_tick_to_fill_seconds", "us-east-1"));
+
+        assertThat(none.count()).isZero();
+        assertThat(none.percentileMillis(0.99)).isNaN();
+    }
+}
