@@ -22,6 +22,12 @@ final class BrokerProcesses implements AutoCloseable {
 
     private final Map<String, Process> processes = new LinkedHashMap<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
+    private final Thread shutdownHook = new Thread(this::stop, "brokers-shutdown");
+
+    private BrokerProcesses() {
+        // Ctrl-C or SIGTERM must not leave brokers behind
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
 
     static BrokerProcesses start(LocalStack stack, Path jar, Path logs, int loadCustomers, Progress progress) {
         BrokerProcesses brokers = new BrokerProcesses();
@@ -86,6 +92,15 @@ final class BrokerProcesses implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running: it stops them
+        }
+        stop();
+    }
+
+    private void stop() {
         processes.values().forEach(Process::destroy);
         for (Process p : processes.values()) {
             try {

@@ -65,7 +65,8 @@ public final class PrototypeLoad {
     private final Recorder placement = new Recorder(3);
     private final Recorder bareWrite = new Recorder(3);
     private final AtomicLong errors = new AtomicLong();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Map<String, AtomicLong> errorKinds = new ConcurrentHashMap<>();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
 
     private PrototypeLoad(LocalStack stack, BrokerProcesses brokers, Progress progress) {
         this.stack = stack;
@@ -90,7 +91,7 @@ public final class PrototypeLoad {
         }
         Progress progress = new Progress(System.out);
         try (LocalStack stack = LocalStack.start(StackSettings.defaults(workDir, 5), true, "--work-dir " + workDir.toAbsolutePath() + " --instance 5", progress)) {
-            createTicksTopic(stack);
+            createTicksTopics(stack);
             try (BrokerProcesses brokers = BrokerProcesses.start(stack, jar, workDir.resolve("logs"), CUSTOMERS, progress)) {
                 new PrototypeLoad(stack, brokers, progress).run(ticks, orders, warmup, duration);
             }
@@ -160,12 +161,16 @@ public final class PrototypeLoad {
         http.sendAsync(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
                         .header("Authorization", "Basic " + credential).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.discarding())
-                .whenComplete((response, e) -> record(placement, intended, e != null || response.statusCode() != 201 ? new IllegalStateException() : null));
+                .whenComplete((response, e) -> record(placement, intended, e != null ? e
+                        : response.statusCode() / 100 != 2 ? new IllegalStateException("HTTP " + response.statusCode()) : null));
     }
 
     private void record(Recorder recorder, long intended, Throwable error) {
         if (error != null) {
             errors.incrementAndGet();
+            Throwable cause = error.getCause() != null ? error.getCause() : error;
+            String kind = cause instanceof IllegalStateException ? cause.getMessage() : cause.getClass().getSimpleName();
+            errorKinds.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
             return;
         }
         recorder.recordValue(Math.max(1, (System.nanoTime() - intended) / 1000));
@@ -174,13 +179,13 @@ public final class PrototypeLoad {
     private void report(int seconds, String phase) {
         for (int elapsed = 5; elapsed <= seconds; elapsed += 5) {
             BrokerProcesses.sleep(5_000);
-            progress.step(String.format("%s %d/%d s: errors %d", phase, elapsed, seconds, errors.get()));
+            progress.step(String.format("%s %d/%d s: errors %d %s", phase, elapsed, seconds, errors.get(), errorKinds));
         }
         BrokerProcesses.sleep((seconds % 5) * 1000L);
     }
 
     private PrometheusHistogram scrape(String name) throws IOException, InterruptedException {
-        String body = http.send(HttpRequest.newBuilder(URI.create(brokers.url(REGION) + "/actuator/prometheus")).build(),
+        String body = http.send(HttpRequest.newBuilder(URI.create(brokers.url(REGION) + "/actuator/prometheus")).timeout(Duration.ofSeconds(60)).build(),
                 HttpResponse.BodyHandlers.ofString()).body();
         return PrometheusHistogram.parse(body, name, REGION);
     }
@@ -189,8 +194,8 @@ public final class PrototypeLoad {
                            Histogram placed, Histogram floor, long generatorLagMillis) {
         double floorP50 = floor.getValueAtPercentile(50) / 1000.0;
         double floorP99 = floor.getValueAtPercentile(99) / 1000.0;
-        System.out.printf("%nPrototype load, %.0f s measured: %.0f orders/s sent, %.0f fills/s, %d errors, generator lag max %d ms%n",
-                seconds, ordersPerSecond, tickToFill.count() / seconds, errors.get(), generatorLagMillis);
+        System.out.printf("%nPrototype load, %.0f s measured: %.0f orders/s sent, %.0f fills/s, %d errors %s, generator lag max %d ms%n",
+                seconds, ordersPerSecond, tickToFill.count() / seconds, errors.get(), errorKinds, generatorLagMillis);
         System.out.println("| measure | count | p50 ms | p99 ms | max ms | p99 / bare write p99 |");
         System.out.println("|---|---|---|---|---|---|");
         System.out.printf("| bare LOCAL_QUORUM write (floor) | %d | %.1f | %.1f | %.1f | 1.00 |%n", floor.getTotalCount(), floorP50, floorP99, floor.getMaxValue() / 1000.0);
@@ -203,9 +208,20 @@ public final class PrototypeLoad {
                 placed.getValueAtPercentile(99) / 1000.0 / floorP99);
     }
 
-    private static void createTicksTopic(LocalStack stack) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", stack.kafkaBootstrapServers(REGION)))) {
+    /** Every region's brokers need their ticks topic to hold symbols (and be ready), not only the loaded region's. */
+    private static void createTicksTopics(LocalStack stack) throws Exception {
+        for (String region : stack.regions().names()) {
+            createTicksTopic(stack.kafkaBootstrapServers(region));
+        }
+    }
+
+    private static void createTicksTopic(String bootstrap) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
             admin.createTopics(List.of(new NewTopic(Topics.TICKS, 12, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException)) {
+                throw e;
+            }
         }
     }
 

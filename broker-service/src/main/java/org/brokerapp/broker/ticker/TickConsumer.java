@@ -71,6 +71,8 @@ public class TickConsumer implements SmartLifecycle {
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "true");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
+        // the feed creates the topic with its partition layout; a broker must never create it with defaults
+        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
         // notice the ticks topic soon after the feed creates it
         config.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, "2000");
         config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, Long.toString(properties.kafka().sessionTimeout().toMillis()));
