@@ -68,7 +68,13 @@ public class CustomerLedger {
     }
 
     public Optional<Order> readOrder(String customerId, UUID orderId) {
-        Row row = session.execute(cql.selectLedgerOrder.bind(customerId, orderId)).one();
+        return readOrder(customerId, orderId, false);
+    }
+
+    /** As {@link #read(String, boolean)}: {@code settle} completes a condition in flight before reading. */
+    public Optional<Order> readOrder(String customerId, UUID orderId, boolean settle) {
+        var statement = cql.selectLedgerOrder.bind(customerId, orderId);
+        Row row = session.execute(settle ? statement.setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL) : statement).one();
         return row == null || row.isNull("status") ? Optional.empty() : Optional.of(order(row));
     }
 

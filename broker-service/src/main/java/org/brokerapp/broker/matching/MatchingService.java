@@ -13,15 +13,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Consumer;
 
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.order.OrderType;
 import org.brokerapp.broker.order.Side;
 import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.system.LoopThread;
 import org.brokerapp.ticker.Tick;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Service;
 
 /**
@@ -32,7 +33,7 @@ import org.springframework.stereotype.Service;
  * a full queue makes producers wait.
  */
 @Service
-public class MatchingService implements SmartLifecycle {
+public class MatchingService extends LoopThread {
 
     private static final Logger log = LoggerFactory.getLogger(MatchingService.class);
 
@@ -63,11 +64,11 @@ public class MatchingService implements SmartLifecycle {
     private final LastPrices lastPrices;
     private final BigDecimal buyStopCollar;
     private final List<RestingOrder> triggered = new ArrayList<>();
-    private final java.util.function.Consumer<RestingOrder> collectTriggered = triggered::add;
-    private volatile Thread thread;
-    private volatile boolean running;
+    private final Consumer<RestingOrder> collectTriggered = triggered::add;
 
+    /** Starts (phase 0) before the ticker consumer and the inbox tailer, stops after them. */
     public MatchingService(FillExecutor fills, OpenOrders openOrders, LastPrices lastPrices, BrokerProperties properties) {
+        super("matcher", 0);
         this.fills = fills;
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
@@ -150,8 +151,9 @@ public class MatchingService implements SmartLifecycle {
         }
     }
 
-    private void run() {
-        while (running) {
+    @Override
+    protected void loop() {
+        while (isRunning()) {
             try {
                 Command command = commands.poll(200, TimeUnit.MILLISECONDS);
                 if (command != null) {
@@ -202,36 +204,5 @@ public class MatchingService implements SmartLifecycle {
     private long collarOf(RestingOrder buyStop) {
         return PriceUnits.of(PriceUnits.toDecimal(buyStop.triggerPrice()).multiply(BigDecimal.ONE.add(buyStopCollar))
                 .setScale(4, RoundingMode.DOWN));
-    }
-
-    @Override
-    public void start() {
-        running = true;
-        thread = new Thread(this::run, "matcher");
-        thread.start();
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        Thread t = thread;
-        if (t != null) {
-            try {
-                t.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    /** Starts before the ticker consumer and the inbox tailer, stops after them. */
-    @Override
-    public int getPhase() {
-        return 0;
     }
 }

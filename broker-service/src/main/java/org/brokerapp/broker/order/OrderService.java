@@ -111,12 +111,29 @@ public class OrderService {
             inbox.post(home, InboxEvent.Kind.CANCEL, order);
             return order;
         }
-        CustomerLedger.Transition t = ledger.cancel(customerId, orderId, Instant.now());
-        if (!t.applied()) {
-            throw new OrderProblem.Closed(orderId.toString(), t.statusBefore() == null ? order.status() : t.statusBefore());
+        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+            CustomerLedger.Transition t;
+            try {
+                t = ledger.cancel(customerId, orderId, Instant.now());
+            } catch (QueryConsistencyException | DriverTimeoutException contended) {
+                // outcome unknown (a fill contending for the same row): a settling read says what happened
+                Order settled = ledger.readOrder(customerId, orderId, true).orElse(order);
+                if (settled.status() == OrderStatus.CANCELLED) {
+                    matcher.closed(order.symbol(), orderId);
+                    return settled;
+                }
+                if (settled.status() == OrderStatus.FILLED) {
+                    throw new OrderProblem.Closed(orderId.toString(), OrderStatus.FILLED);
+                }
+                continue;
+            }
+            if (!t.applied()) {
+                throw new OrderProblem.Closed(orderId.toString(), t.statusBefore() == null ? order.status() : t.statusBefore());
+            }
+            matcher.closed(order.symbol(), orderId);
+            return get(customerId, orderId);
         }
-        matcher.closed(order.symbol(), orderId);
-        return get(customerId, orderId);
+        throw new OrderProblem.Contended(customerId);
     }
 
     public boolean decidedHere(Order order) {

@@ -23,6 +23,7 @@ import org.apache.kafka.common.utils.Utils;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.system.LoopThread;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.ticker.MalformedTickException;
@@ -31,7 +32,6 @@ import org.brokerapp.ticker.TickCodec;
 import org.brokerapp.ticker.Topics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -43,7 +43,7 @@ import org.springframework.stereotype.Component;
  * Ticks are delivered at least once; duplicates and stale sequence numbers are counted and skipped.
  */
 @Component
-public class TickConsumer implements SmartLifecycle {
+public class TickConsumer extends LoopThread {
 
     private static final Logger log = LoggerFactory.getLogger(TickConsumer.class);
 
@@ -54,17 +54,17 @@ public class TickConsumer implements SmartLifecycle {
     private final Map<String, Long> lastSequence = new HashMap<>();
     private final Set<String> malformedSeen = ConcurrentHashMap.newKeySet();
     private volatile KafkaConsumer<String, byte[]> consumer;
-    private volatile Thread thread;
-    private volatile boolean running;
 
     public TickConsumer(MatchingService matcher, BrokerMetrics metrics, BrokerProperties properties, Region localRegion, SymbolUniverse universe) {
+        super("tick-consumer", 10);
         this.matcher = matcher;
         this.metrics = metrics;
         this.properties = properties;
         this.homeSymbols = universe.homedIn(localRegion).stream().map(l -> l.symbol()).toList();
     }
 
-    private void run() {
+    @Override
+    protected void loop() {
         Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, properties.consumerGroup());
@@ -80,7 +80,7 @@ public class TickConsumer implements SmartLifecycle {
         try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer = kafka;
             kafka.subscribe(List.of(Topics.TICKS), new Ownership(kafka));
-            while (running) {
+            while (isRunning()) {
                 for (ConsumerRecord<String, byte[]> record : kafka.poll(Duration.ofMillis(100))) {
                     handOff(kafka, record);
                 }
@@ -168,36 +168,10 @@ public class TickConsumer implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        running = true;
-        thread = new Thread(this::run, "tick-consumer");
-        thread.start();
-    }
-
-    @Override
-    public void stop() {
-        running = false;
+    protected void wake() {
         KafkaConsumer<String, byte[]> c = consumer;
         if (c != null) {
             c.wakeup();
         }
-        Thread t = thread;
-        if (t != null) {
-            try {
-                t.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    @Override
-    public int getPhase() {
-        return 10;
     }
 }

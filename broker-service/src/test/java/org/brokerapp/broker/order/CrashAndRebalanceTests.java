@@ -137,6 +137,7 @@ class CrashAndRebalanceTests {
             accepted.put(reply.text("orderId"), symbol);
             if (random.nextInt(8) == 0) {
                 Reply cancel = home.delete("/api/orders/" + reply.text("orderId"));
+                // 404: placed away and not yet replicated here; 409: already filled or contended (retry is the client's)
                 assertThat(cancel.status()).as(cancel.raw()).isIn(200, 202, 404, 409);
                 cancelAnswers.put(reply.text("orderId"), cancel.status());
             }
