@@ -58,8 +58,11 @@ class CrashAndRebalanceTests {
         ticker.start();
         try {
             BrokerProcess second = BrokerProcess.start(brokers.stack(), "us-east-1", logs.resolve("second-1.log"));
-            place(home, away, 40);
-            second.kill();
+            try {
+                place(home, away, 40);
+            } finally {
+                second.kill();
+            }
             place(home, away, 40);
             BrokerProcess restarted = BrokerProcess.start(brokers.stack(), "us-east-1", logs.resolve("second-2.log"));
             try {

@@ -37,6 +37,8 @@ public final class BrokerProcess implements AutoCloseable {
         try {
             Files.createDirectories(log.getParent());
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            // a failing test must not leave a broker behind, whatever path it takes out
+            Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "broker-process-cleanup"));
             BrokerProcess broker = new BrokerProcess(process, port, log);
             broker.awaitReady(Duration.ofSeconds(90));
             return broker;
