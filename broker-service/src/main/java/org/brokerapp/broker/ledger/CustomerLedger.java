@@ -13,6 +13,7 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -84,16 +85,25 @@ public class CustomerLedger {
     }
 
     /**
-     * Records a new order if this region's placement sequence number is still {@code seenSeq}.
-     * False if another placement of this region got in first, or the order exists already.
+     * Records a new order, OPEN or (a market order) already FILLED, if this region's placement
+     * sequence number is still {@code seenSeq}. False if another placement of this region got in
+     * first, or the order exists already.
      */
     public boolean place(Order o, String region, Long seenSeq) {
         long next = seenSeq == null ? 1 : seenSeq + 1;
-        BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.LOGGED,
-                cql.insertOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
-                        o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), region, o.placedAt()),
+        BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.LOGGED, insert(o),
                 cql.advancePlacementSeq.bind(region, next, o.customerId(), region, seenSeq));
         return session.execute(batch).wasApplied();
+    }
+
+    private BoundStatement insert(Order o) {
+        return switch (o.status()) {
+            case OPEN -> cql.insertOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
+                    o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt());
+            case FILLED -> cql.insertExecutedOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
+                    o.type().name(), o.quantity(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy());
+            case CANCELLED -> throw new IllegalArgumentException("an order is never placed cancelled: " + o.orderId());
+        };
     }
 
     /** The order's status after the attempt: FILLED by this call, or whatever closed it before. */

@@ -49,6 +49,18 @@ public class BrokerMetrics {
         counter("broker.orders", "type", type).increment();
     }
 
+    /**
+     * A market order's answer, as the placing broker saw it: executed here ({@code local}) or in
+     * {@code home} after one WAN round trip ({@code cross-region}); outcome {@code filled} or the refusal.
+     */
+    public void marketOrder(String home, boolean local, String outcome, Duration took) {
+        Timer.builder("broker.market.orders").description("market order request to answer, local or routed to the home region")
+                .tag("region", region).tag("home", home).tag("route", local ? "local" : "cross-region").tag("outcome", outcome)
+                .publishPercentileHistogram().publishPercentiles(0.5, 0.99)
+                .minimumExpectedValue(Duration.ofNanos(100_000)).maximumExpectedValue(Duration.ofSeconds(10))
+                .register(registry).record(took);
+    }
+
     public void rejected(String reason) {
         counter("broker.rejections", "reason", reason).increment();
     }

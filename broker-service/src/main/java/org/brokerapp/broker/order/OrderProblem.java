@@ -1,6 +1,8 @@
 package org.brokerapp.broker.order;
 
 import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
 
 import org.springframework.http.HttpStatus;
 
@@ -25,6 +27,16 @@ public abstract sealed class OrderProblem extends RuntimeException {
 
     public String title() {
         return title;
+    }
+
+    /** When a retry may succeed, sent as {@code Retry-After}. */
+    public Optional<Duration> retryAfter() {
+        return Optional.empty();
+    }
+
+    /** The region the problem is about, when it is another region's. */
+    public Optional<String> region() {
+        return Optional.empty();
     }
 
     public URI type() {
@@ -59,17 +71,77 @@ public abstract sealed class OrderProblem extends RuntimeException {
         }
     }
 
-    /** Valid, but this broker does not do it (yet) (422 rather than 5xx: nothing is broken). */
-    public static final class Unsupported extends OrderProblem {
-        public Unsupported(String detail) {
-            super(HttpStatus.UNPROCESSABLE_CONTENT, "Unsupported order", detail);
-        }
-    }
-
     /** Too many concurrent changes to the customer's ledger; safe to retry (409). */
     public static final class Contended extends OrderProblem {
         public Contended(String customerId) {
             super(HttpStatus.CONFLICT, "Ledger contended", "too many concurrent changes to the ledger of " + customerId + "; retry");
+        }
+    }
+
+    /** A MARKET order needs a recent price of its symbol, and there is none (422). */
+    public static final class NoPrice extends OrderProblem {
+        public NoPrice(String detail) {
+            super(HttpStatus.UNPROCESSABLE_CONTENT, "No price", detail);
+        }
+    }
+
+    /**
+     * The region that executes the order cannot be reached, or its circuit is open: nothing was sent,
+     * or what was sent may or may not have executed; a retry with the same clientOrderId is safe (503).
+     */
+    public static final class RegionUnreachable extends OrderProblem {
+        private final String region;
+        private final Duration retryAfter;
+
+        public RegionUnreachable(String region, Duration retryAfter, String detail) {
+            super(HttpStatus.SERVICE_UNAVAILABLE, "Region unreachable", detail);
+            this.region = region;
+            this.retryAfter = retryAfter;
+        }
+
+        @Override
+        public Optional<Duration> retryAfter() {
+            return Optional.of(retryAfter);
+        }
+
+        @Override
+        public Optional<String> region() {
+            return Optional.of(region);
+        }
+    }
+
+    /** The executing region did not answer in time: the order may have executed; retrying with the same clientOrderId tells (504). */
+    public static final class RegionTimedOut extends OrderProblem {
+        private final String region;
+
+        public RegionTimedOut(String region, String detail) {
+            super(HttpStatus.GATEWAY_TIMEOUT, "Region timed out", detail);
+            this.region = region;
+        }
+
+        @Override
+        public Optional<Duration> retryAfter() {
+            return Optional.of(Duration.ofSeconds(1));
+        }
+
+        @Override
+        public Optional<String> region() {
+            return Optional.of(region);
+        }
+    }
+
+    /** The executing region refused the order (insufficient holdings, no price...): its answer, passed on as it came. */
+    public static final class Relayed extends OrderProblem {
+        private final String region;
+
+        public Relayed(String region, HttpStatus status, String title, String detail) {
+            super(status, title, detail);
+            this.region = region;
+        }
+
+        @Override
+        public Optional<String> region() {
+            return Optional.of(region);
         }
     }
 }

@@ -14,10 +14,12 @@ import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
 import org.brokerapp.broker.ledger.CustomerLedger;
 import org.brokerapp.broker.ledger.Holdings;
 import org.brokerapp.broker.ledger.LedgerSnapshot;
+import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.matching.RestingOrders;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.routing.InboxEvent;
+import org.brokerapp.broker.routing.MarketOrderRouter;
 import org.brokerapp.broker.routing.OrderInbox;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.regions.Listing;
@@ -26,9 +28,11 @@ import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Service;
 
 /**
- * Placing, cancelling and reading orders. An order is accepted once its ledger row is written at
- * LOCAL_QUORUM in this region; the home region of its symbol learns of it through the inbox (or at
- * once, when this is the home region) and alone decides its fill or cancellation.
+ * Placing, cancelling and reading orders. A LIMIT or STOP order is accepted once its ledger row is
+ * written at LOCAL_QUORUM in this region; the home region of its symbol learns of it through the
+ * inbox (or at once, when this is the home region) and alone decides its fill or cancellation. A
+ * MARKET order executes in its symbol's home region at once; placed elsewhere, it is routed there
+ * and the home's answer is the answer.
  */
 @Service
 public class OrderService {
@@ -47,9 +51,12 @@ public class OrderService {
     private final BrokerMetrics metrics;
     private final String region;
     private final BigDecimal buyStopCollar;
+    private final LastPrices lastPrices;
+    private final MarketOrderRouter router;
+    private final Duration maxPriceAge;
 
     public OrderService(CustomerLedger ledger, OrderInbox inbox, MatchingService matcher, SymbolUniverse symbols, RegionsModel regions,
-                        BrokerMetrics metrics, BrokerProperties properties) {
+                        BrokerMetrics metrics, BrokerProperties properties, LastPrices lastPrices, MarketOrderRouter router) {
         this.ledger = ledger;
         this.inbox = inbox;
         this.matcher = matcher;
@@ -58,16 +65,50 @@ public class OrderService {
         this.metrics = metrics;
         this.region = properties.region();
         this.buyStopCollar = properties.matching().buyStopCollar();
+        this.lastPrices = lastPrices;
+        this.router = router;
+        this.maxPriceAge = properties.market().maxPriceAge();
     }
 
+    /**
+     * Places an order here. A MARKET order executes at once in its symbol's home region: here, or
+     * routed there synchronously, whose answer becomes this request's answer.
+     */
     public Placement place(PlaceOrder command) {
-        if (command.type() == OrderType.MARKET) {
-            metrics.rejected("market.unsupported");
-            throw new OrderProblem.Unsupported("MARKET orders are not available yet (issue #5); use LIMIT or STOP");
+        Listing listing = symbols.get(command.symbol());
+        String home = homeOf(listing.exchange());
+        if (command.type() != OrderType.MARKET) {
+            return record(command, listing, region);
         }
         long started = System.nanoTime();
+        boolean local = home.equals(region);
+        try {
+            Placement placement = local ? record(command, listing, region) : router.route(home, command);
+            metrics.marketOrder(home, local, "filled", Duration.ofNanos(System.nanoTime() - started));
+            return placement;
+        } catch (OrderProblem refused) {
+            metrics.marketOrder(home, local, refused.title().toLowerCase().replace(' ', '.'), Duration.ofNanos(System.nanoTime() - started));
+            throw refused;
+        }
+    }
+
+    /** A MARKET order another region's broker routed here, to the symbol's home, on behalf of a customer who placed it there. */
+    public Placement executeRouted(PlaceOrder command, String placedRegion) {
         Listing listing = symbols.get(command.symbol());
-        String home = regions.homeOf(listing.exchange()).orElseThrow().name();
+        String home = homeOf(listing.exchange());
+        if (command.type() != OrderType.MARKET || !home.equals(region)) {
+            throw new OrderProblem.Invalid("only MARKET orders for symbols homed in " + region + " are executed here; " + command.symbol() + " is homed in " + home);
+        }
+        return record(command, listing, placedRegion);
+    }
+
+    /**
+     * Writes the order into the customer's ledger: a LIMIT or STOP order OPEN (and on its way to
+     * its home's matcher), a MARKET order FILLED at the latest price. Idempotent on the order id.
+     */
+    private Placement record(PlaceOrder command, Listing listing, String placedRegion) {
+        long started = System.nanoTime();
+        String home = homeOf(listing.exchange());
         UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
         boolean settle = false;
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -77,10 +118,14 @@ public class OrderService {
             if (existing.isPresent()) {
                 return new Placement(sameRequestOrRefuse(existing.get(), command), false);
             }
-            Order order = newOrder(orderId, command, listing.exchange());
+            Order order = command.type() == OrderType.MARKET
+                    ? executed(orderId, command, listing.exchange(), placedRegion)
+                    : newOrder(orderId, command, listing.exchange());
             requireHoldings(snapshot.holdings(), order);
-            // the inbox entry goes first: once the ledger row exists, the home region is sure to hear of it
-            inbox.post(home, InboxEvent.Kind.PLACE, order);
+            if (order.isOpen()) {
+                // the inbox entry goes first: once the ledger row exists, the home region is sure to hear of it
+                inbox.post(home, InboxEvent.Kind.PLACE, order);
+            }
             boolean placed;
             try {
                 placed = ledger.place(order, region, snapshot.placementSeq(region));
@@ -90,7 +135,7 @@ public class OrderService {
                 continue;
             }
             if (placed) {
-                if (home.equals(region)) {
+                if (order.isOpen() && home.equals(region)) {
                     matcher.rest(RestingOrders.of(order));
                 }
                 metrics.placed(order.type().name(), Duration.ofNanos(System.nanoTime() - started));
@@ -106,7 +151,7 @@ public class OrderService {
         if (!order.isOpen()) {
             throw new OrderProblem.Closed(orderId.toString(), order.status());
         }
-        String home = regions.homeOf(order.exchange()).orElseThrow().name();
+        String home = homeOf(order.exchange());
         if (!home.equals(region)) {
             inbox.post(home, InboxEvent.Kind.CANCEL, order);
             return order;
@@ -137,7 +182,11 @@ public class OrderService {
     }
 
     public boolean decidedHere(Order order) {
-        return regions.homeOf(order.exchange()).orElseThrow().name().equals(region);
+        return homeOf(order.exchange()).equals(region);
+    }
+
+    private String homeOf(String exchange) {
+        return regions.homeOf(exchange).orElseThrow().name();
     }
 
     public Order get(String customerId, UUID orderId) {
@@ -172,6 +221,20 @@ public class OrderService {
                 reserved, OrderStatus.OPEN, region, Instant.now(), null, null, null, null);
     }
 
+    /** A market order as executed here, now, at the latest price of its symbol. */
+    private Order executed(UUID orderId, PlaceOrder c, String exchange, String placedRegion) {
+        LastPrices.LastPrice price = lastPrices.of(c.symbol())
+                .filter(p -> p.tickTime().isAfter(Instant.now().minus(maxPriceAge)))
+                .orElseThrow(() -> {
+                    metrics.rejected("no.price");
+                    return new OrderProblem.NoPrice("no price of " + c.symbol() + " in the last " + maxPriceAge.toSeconds()
+                            + " s: a MARKET order needs a recent tick; use a LIMIT order");
+                });
+        Instant now = Instant.now();
+        return new Order(orderId, c.customerId(), c.clientOrderId(), c.symbol(), exchange, c.side(), c.type(), c.quantity(), null, null,
+                BigDecimal.ZERO, OrderStatus.FILLED, placedRegion, now, price.price(), now, region, null);
+    }
+
     /** A BUY LIMIT never pays above its limit; a BUY STOP never above stop x (1 + collar), which is what the matcher enforces. */
     private BigDecimal reservationPerShare(PlaceOrder c) {
         return c.type() == OrderType.STOP
@@ -180,9 +243,10 @@ public class OrderService {
     }
 
     private void requireHoldings(Holdings holdings, Order order) {
-        if (order.side() == Side.BUY && holdings.availableCash().compareTo(order.reservedCash()) < 0) {
+        BigDecimal cashNeeded = order.isOpen() ? order.reservedCash() : order.fillPrice().multiply(BigDecimal.valueOf(order.quantity()));
+        if (order.side() == Side.BUY && holdings.availableCash().compareTo(cashNeeded) < 0) {
             metrics.rejected("insufficient.cash");
-            throw new OrderProblem.Insufficient("buying " + order.quantity() + " " + order.symbol() + " needs " + order.reservedCash().toPlainString()
+            throw new OrderProblem.Insufficient("buying " + order.quantity() + " " + order.symbol() + " needs " + cashNeeded.toPlainString()
                     + " available cash; available is " + holdings.availableCash().toPlainString());
         }
         if (order.side() == Side.SELL && holdings.availableShares(order.symbol()) < order.quantity()) {
@@ -195,10 +259,14 @@ public class OrderService {
     /** A retry must be the same request; the same client order id for a different order is a mistake. */
     private static Order sameRequestOrRefuse(Order existing, PlaceOrder c) {
         boolean same = existing.symbol().equals(c.symbol()) && existing.side() == c.side() && existing.type() == c.type()
-                && existing.quantity() == c.quantity() && existing.triggerPrice().compareTo(c.price()) == 0;
+                && existing.quantity() == c.quantity() && samePrice(existing.triggerPrice(), c.price());
         if (!same) {
             throw new OrderProblem.Invalid("clientOrderId '" + c.clientOrderId() + "' was already used for a different order " + existing.orderId());
         }
         return existing;
+    }
+
+    private static boolean samePrice(BigDecimal a, BigDecimal b) {
+        return a == null ? b == null : b != null && a.compareTo(b) == 0;
     }
 }

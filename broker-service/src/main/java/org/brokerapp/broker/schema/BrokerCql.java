@@ -18,6 +18,7 @@ public final class BrokerCql {
     public final PreparedStatement selectLedgerOrder;
     public final PreparedStatement openAccount;
     public final PreparedStatement insertOrder;
+    public final PreparedStatement insertExecutedOrder;
     public final PreparedStatement advancePlacementSeq;
     public final PreparedStatement fillOrder;
     public final PreparedStatement cancelOrder;
@@ -39,6 +40,9 @@ public final class BrokerCql {
         insertOrder = session.prepare("INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
                 + "quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?) IF NOT EXISTS");
+        insertExecutedOrder = session.prepare("INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
+                + "quantity, reserved_cash, status, placed_region, placed_at, fill_price, filled_at, filled_by) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'FILLED', ?, ?, ?, ?, ?) IF NOT EXISTS");
         advancePlacementSeq = session.prepare("UPDATE " + ledger + " SET placement_seq[?] = ? WHERE customer_id = ? IF placement_seq[?] = ?");
         fillOrder = session.prepare("UPDATE " + ledger + " SET status = 'FILLED', fill_price = ?, filled_at = ?, filled_by = ? "
                 + "WHERE customer_id = ? AND order_id = ? IF status = 'OPEN'");

@@ -22,6 +22,8 @@ import org.springframework.validation.annotation.Validated;
  * @param kafka        this region's Kafka (per region)
  * @param matching     matching engine sizing (may differ per region)
  * @param inbox        how this region tails orders and cancels placed for its symbols anywhere
+ * @param routing      how market orders reach the home region of their symbol
+ * @param market       market order execution
  * @param seedAccounts demo and test customers created at start if missing (same in every region)
  * @param loadCustomers generated customers {@code load-1..load-N} (password {@code load-N-pw}, 10,000,000 cash) for
  *                     the load test, so that load spreads over many ledger partitions; 0 in production
@@ -35,6 +37,8 @@ public record BrokerProperties(
         @Valid @DefaultValue Kafka kafka,
         @Valid @DefaultValue Matching matching,
         @Valid @DefaultValue Inbox inbox,
+        @Valid @DefaultValue Routing routing,
+        @Valid @DefaultValue Market market,
         @DefaultValue List<@Valid SeedAccount> seedAccounts,
         @Min(0) @DefaultValue("0") int loadCustomers) {
 
@@ -64,6 +68,26 @@ public record BrokerProperties(
      */
     public record Inbox(@DefaultValue("100ms") Duration pollInterval, @DefaultValue("3s") Duration lookback,
                         @DefaultValue("30s") Duration pendingHorizon) {
+    }
+
+    /**
+     * The cross-region channel between brokers. Its resilience (time limiter, circuit breaker,
+     * bulkhead, retry) is configured per peer region under {@code resilience4j.*}, instance name = region.
+     *
+     * @param peers        each other region's broker base URL as this region reaches it (per region; a region
+     *                     without an entry cannot receive routed market orders from here)
+     * @param token        the secret brokers present to each other (HTTP Basic user {@code router}; same in every region)
+     * @param pingInterval how often each peer is pinged: keeps a connection open across the WAN and lets the
+     *                     circuit breaker see a healed link without waiting for customer traffic
+     */
+    public record Routing(@DefaultValue Map<String, String> peers, @NotBlank @DefaultValue("local-routing-secret") String token,
+                          @DefaultValue("1s") Duration pingInterval) {
+    }
+
+    /**
+     * @param maxPriceAge a market order executes only against a tick at most this old; older means no price (422)
+     */
+    public record Market(@DefaultValue("60s") Duration maxPriceAge) {
     }
 
     /** A customer created at start-up if absent; password for HTTP Basic. */

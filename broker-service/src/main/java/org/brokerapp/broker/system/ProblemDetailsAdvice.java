@@ -30,7 +30,10 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.status(), problem.getMessage());
         body.setTitle(problem.title());
         body.setType(problem.type());
-        return ResponseEntity.status(problem.status()).body(body);
+        problem.region().ifPresent(region -> body.setProperty("region", region));
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
+        problem.retryAfter().ifPresent(after -> response.header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (after.toMillis() + 999) / 1000))));
+        return response.body(body);
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)

@@ -1,6 +1,8 @@
 package org.brokerapp.broker.system;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletResponse;
@@ -10,6 +12,7 @@ import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.crypto.password.DelegatingPasswordEncoder;
 import org.springframework.security.crypto.password.NoOpPasswordEncoder;
@@ -43,9 +46,16 @@ class SecurityConfiguration {
                 .authorizeHttpRequests(a -> a
                         .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info", "/actuator/prometheus",
                                 "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**", "/error").permitAll()
-                        .anyRequest().authenticated())
+                        .requestMatchers("/internal/**").hasRole("ROUTER")
+                        .anyRequest().hasRole("CUSTOMER"))
                 .httpBasic(basic -> basic.authenticationEntryPoint(problem))
-                .exceptionHandling(e -> e.authenticationEntryPoint(problem))
+                .exceptionHandling(e -> e.authenticationEntryPoint(problem).accessDeniedHandler((request, response, denied) -> {
+                    response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+                    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+                    response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"Forbidden\",\"status\":403,"
+                            + "\"detail\":\"this credential may not use this endpoint\",\"instance\":\"" + request.getRequestURI().replace("\"", "") + "\"}")
+                            .getBytes(StandardCharsets.UTF_8));
+                }))
                 .build();
     }
 
@@ -62,8 +72,11 @@ class SecurityConfiguration {
 
     @Bean
     UserDetailsService customers(BrokerProperties properties) {
-        return new InMemoryUserDetailsManager(properties.allAccounts().stream()
+        List<UserDetails> users = new ArrayList<>(properties.allAccounts().stream()
                 .map(a -> User.withUsername(a.customerId()).password("{noop}" + a.password()).roles("CUSTOMER").build())
                 .toList());
+        // other regions' brokers, routing market orders here
+        users.add(User.withUsername("router").password("{noop}" + properties.routing().token()).roles("ROUTER").build());
+        return new InMemoryUserDetailsManager(users);
     }
 }

@@ -61,7 +61,7 @@ class BadInputTests {
             STOP with a limitPrice        | POST | `{"clientOrderId":"ID","symbol":"JPM","side":"BUY","type":"STOP","quantity":1,"limitPrice":1}` | 400 | stopPrice is required
             LIMIT with both prices        | POST | `{VALID,"quantity":1,"limitPrice":1,"stopPrice":2}`                   | 400 | not stopPrice
             MARKET with a price           | POST | `{"clientOrderId":"ID","symbol":"JPM","side":"BUY","type":"MARKET","quantity":1,"limitPrice":1}` | 400 | takes no limitPrice
-            MARKET (not built yet)        | POST | `{"clientOrderId":"ID","symbol":"JPM","side":"BUY","type":"MARKET","quantity":1}` | 422 | issue #5
+            MARKET with no price yet      | POST | `{"clientOrderId":"ID","symbol":"MAA","side":"BUY","type":"MARKET","quantity":1}` | 422 | needs a recent tick
             not enough cash               | POST | `{VALID,"quantity":100000,"limitPrice":300}`                          | 422 | available cash
             not enough shares             | POST | `{"clientOrderId":"ID","symbol":"GE","side":"SELL","type":"LIMIT","quantity":1,"limitPrice":1}` | 422 | available shares
             oversized body                | POST | `BIG`                                                                | 413 | at most

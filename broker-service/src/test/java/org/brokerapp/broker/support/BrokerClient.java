@@ -17,9 +17,13 @@ import tools.jackson.databind.json.JsonMapper;
 public final class BrokerClient {
 
     /** A response: status, content type and parsed body. */
-    public record Reply(int status, String contentType, JsonNode body, String raw) {
+    public record Reply(int status, String contentType, JsonNode body, String raw, java.net.http.HttpHeaders headers) {
         public String text(String field) {
             return body.path(field).asString();
+        }
+
+        public java.util.Optional<String> header(String name) {
+            return headers.firstValue(name);
         }
     }
 
@@ -51,7 +55,7 @@ public final class BrokerClient {
         try {
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             JsonNode json = response.body().isBlank() ? JSON.createObjectNode() : parse(response.body());
-            return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), json, response.body());
+            return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), json, response.body(), response.headers());
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {

@@ -21,8 +21,11 @@ public final class BrokerProcess implements AutoCloseable {
     private final int port;
     private final Path log;
 
-    private BrokerProcess(Process process, int port, Path log) {
+    private final String host;
+
+    private BrokerProcess(Process process, String host, int port, Path log) {
         this.process = process;
+        this.host = host;
         this.port = port;
         this.log = log;
     }
@@ -33,13 +36,14 @@ public final class BrokerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
                 "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "org.brokerapp.broker.BrokerApplication"));
+        // a second instance of the region: same address, own port (routed orders go to the first)
         properties.forEach((key, value) -> command.add("--" + key + "=" + (key.equals("server.port") ? port : value)));
         try {
             Files.createDirectories(log.getParent());
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             // a failing test must not leave a broker behind, whatever path it takes out
             Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "broker-process-cleanup"));
-            BrokerProcess broker = new BrokerProcess(process, port, log);
+            BrokerProcess broker = new BrokerProcess(process, Brokers.host(stack.brokerAddress(region)), port, log);
             broker.awaitReady(Duration.ofSeconds(90));
             return broker;
         } catch (IOException e) {
@@ -68,7 +72,7 @@ public final class BrokerProcess implements AutoCloseable {
     }
 
     public BrokerClient client(String customer, String password) {
-        return new BrokerClient("http://127.0.0.1:" + port, customer, password);
+        return new BrokerClient("http://" + host + ":" + port, customer, password);
     }
 
     /** Writes the process's thread dump next to its log: what a stuck broker was waiting for. */

@@ -47,16 +47,33 @@ public final class Brokers implements AutoCloseable {
     }
 
     static Map<String, Object> properties(LocalStack stack, String region) {
-        return Map.of(
-                "broker.region", region,
-                "broker.keyspace", KEYSPACE,
-                "broker.kafka.bootstrap-servers", stack.kafkaBootstrapServers(region),
-                "spring.cassandra.contact-points", stack.cqlContactPoints(region).stream()
-                        .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(",")),
-                "spring.cassandra.local-datacenter", stack.localDatacenter(region),
-                "server.address", "127.0.0.1",
-                "server.port", "0",
-                "spring.jmx.enabled", "false");
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("broker.region", region);
+        properties.put("broker.keyspace", KEYSPACE);
+        properties.put("broker.kafka.bootstrap-servers", stack.kafkaBootstrapServers(region));
+        properties.put("spring.cassandra.contact-points", stack.cqlContactPoints(region).stream()
+                .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(",")));
+        properties.put("spring.cassandra.local-datacenter", stack.localDatacenter(region));
+        // where the stack's WAN emulator forwards other regions' broker traffic
+        properties.put("server.address", host(stack.brokerAddress(region)));
+        properties.put("server.port", port(stack.brokerAddress(region)));
+        properties.put("spring.jmx.enabled", "false");
+        for (String other : stack.regions().names()) {
+            if (!other.equals(region)) {
+                properties.put("broker.routing.peers." + other, stack.brokerUrlFromOtherRegions(other));
+            }
+        }
+        // tests wait for the circuit to close after a heal: not 5 s per probe
+        properties.put("resilience4j.circuitbreaker.configs.default.wait-duration-in-open-state", "2s");
+        return properties;
+    }
+
+    static String host(String hostAndPort) {
+        return hostAndPort.substring(0, hostAndPort.lastIndexOf(':'));
+    }
+
+    static String port(String hostAndPort) {
+        return hostAndPort.substring(hostAndPort.lastIndexOf(':') + 1);
     }
 
     private static void createTicksTopic(String bootstrap) {
@@ -86,7 +103,7 @@ public final class Brokers implements AutoCloseable {
 
     public BrokerClient client(String region, String customer, String password) {
         int port = ((WebServerApplicationContext) contexts.get(region)).getWebServer().getPort();
-        return new BrokerClient("http://127.0.0.1:" + port, customer, password);
+        return new BrokerClient("http://" + host(stack.brokerAddress(region)) + ":" + port, customer, password);
     }
 
     public TickPublisher ticks(String region) {

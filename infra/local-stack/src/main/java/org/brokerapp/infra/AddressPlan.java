@@ -16,6 +16,7 @@ public record AddressPlan(int instance) {
     public static final int STORAGE_PORT = 7000;
     public static final int KAFKA_PORT = 9092;
     public static final int KAFKA_CONTROLLER_PORT = 9093;
+    public static final int BROKER_PORT = 8080;
     public static final int MAX_INSTANCE = 60;
 
     public AddressPlan {
@@ -41,6 +42,16 @@ public record AddressPlan(int instance) {
 
     public String kafkaAddress(int region) {
         return local(region, 2);
+    }
+
+    /** Where a region's broker-service listens; the stack reserves the address, the broker binds it. */
+    public String brokerAddress(int region) {
+        return local(region, 3);
+    }
+
+    /** Where other regions' brokers reach this region's broker: through the WAN emulator when it runs. */
+    public String brokerWanAddress(int region) {
+        return "127." + (2 * instance + 1) + "." + region + ".3";
     }
 
     public String wanControlAddress() {

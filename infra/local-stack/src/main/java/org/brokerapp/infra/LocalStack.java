@@ -149,6 +149,14 @@ public final class LocalStack implements AutoCloseable {
             wan.route("cassandra-" + node.node(), node.region().name(), node.wanAddress() + ":" + AddressPlan.STORAGE_PORT,
                     node.address() + ":" + AddressPlan.STORAGE_PORT, layout.oneWayLatencyInto(node.region().name()));
         }
+        AddressPlan plan = settings.addresses();
+        List<String> regions = settings.regions().names();
+        for (int r = 1; r <= regions.size(); r++) {
+            // brokers call each other over HTTP: request and answer share one connection, so both directions are delayed
+            Duration into = layout.oneWayLatencyInto(regions.get(r - 1));
+            wan.routeRequestResponse("broker", regions.get(r - 1), plan.brokerWanAddress(r) + ":" + AddressPlan.BROKER_PORT,
+                    plan.brokerAddress(r) + ":" + AddressPlan.BROKER_PORT, into, into);
+        }
         if (!layout.latencyIsExact()) {
             progress.warn("toxiproxy delays by destination: with these regions each destination gets the MEAN of the delays configured towards it");
         }
@@ -251,6 +259,31 @@ public final class LocalStack implements AutoCloseable {
 
     public void heal(String region) {
         wan.heal(region);
+    }
+
+    /** Delays the answers {@code region}'s servers send across the WAN by {@code extra} more (zero removes it): late answers, for timeout tests. */
+    public void slowDown(String region, Duration extra) {
+        wan.slowDown(region, extra);
+    }
+
+    /** Where a region's broker should listen: the stack routes other regions' broker traffic to it. */
+    public String brokerAddress(String region) {
+        return layout.settings().addresses().brokerAddress(regionNumber(region)) + ":" + AddressPlan.BROKER_PORT;
+    }
+
+    /** The base URL other regions' brokers use to reach a region's broker (through the WAN when emulated). */
+    public String brokerUrlFromOtherRegions(String region) {
+        AddressPlan plan = layout.settings().addresses();
+        String host = wan.emulating() ? plan.brokerWanAddress(regionNumber(region)) : plan.brokerAddress(regionNumber(region));
+        return "http://" + host + ":" + AddressPlan.BROKER_PORT;
+    }
+
+    private int regionNumber(String region) {
+        int index = layout.settings().regions().names().indexOf(region);
+        if (index < 0) {
+            throw new StackException("unknown region '" + region + "'; known: " + layout.settings().regions().names());
+        }
+        return index + 1;
     }
 
     public List<NodeStatus> clusterViewFrom(CassandraNode observer) {

@@ -20,6 +20,16 @@ record NoWanEmulation(String reason) implements WanEmulator {
     }
 
     @Override
+    public void routeRequestResponse(String name, String region, String wanAddress, String target, Duration oneWayLatency, Duration returnLatency) {
+        route(name, region, wanAddress, target, oneWayLatency);
+    }
+
+    @Override
+    public void slowDown(String region, Duration extra) {
+        throw new StackException("cannot slow down " + region + ": " + reason);
+    }
+
+    @Override
     public void cut(String region) {
         throw new StackException("cannot cut " + region + ": " + reason);
     }

@@ -38,6 +38,10 @@ final class StackReport {
             for (String region : settings.regions().names()) {
                 out.append(String.format("WAN: traffic into %s is delayed %d ms%n", region, layout.oneWayLatencyInto(region).toMillis()));
             }
+            for (String region : settings.regions().names()) {
+                out.append(String.format("Brokers: %s listens on %s, reached from other regions at %s%n", region, stack.brokerAddress(region),
+                        stack.brokerUrlFromOtherRegions(region)));
+            }
             out.append("Cut a region off: infra/bin/stack cut <region>; heal it: infra/bin/stack heal <region>\n");
         } else {
             out.append("WAN emulation is OFF: cross-region traffic runs at loopback speed and regions cannot be cut\n");

@@ -41,11 +41,31 @@ final class ToxiproxyClient {
         expect(201, send("POST", "/proxies", Map.of("name", name, "listen", listen, "upstream", upstream, "enabled", true)), "create proxy " + name);
     }
 
-    /** Delays the bytes a client sends through the proxy; toxiproxy calls that direction upstream. */
-    void addLatency(String proxy, Duration latency) {
+    /** Which bytes a toxic delays: what clients send (toxiproxy's "upstream") or what servers answer ("downstream"). */
+    enum Direction {
+        REQUESTS("upstream"), RESPONSES("downstream");
+
+        private final String stream;
+
+        Direction(String stream) {
+            this.stream = stream;
+        }
+    }
+
+    void addLatency(String proxy, Direction direction, Duration latency) {
         expect(200, send("POST", "/proxies/" + proxy + "/toxics", Map.of(
-                "name", "wan-latency", "type", "latency", "stream", "upstream", "toxicity", 1.0,
+                "name", "wan-latency-" + direction.stream, "type", "latency", "stream", direction.stream, "toxicity", 1.0,
                 "attributes", Map.of("latency", latency.toMillis(), "jitter", 0))), "add latency to " + proxy);
+    }
+
+    /** One extra latency toxic per proxy on the answers it carries back, replaced on each call; zero removes it. */
+    void setExtraLatency(String proxy, Duration extra) {
+        send("DELETE", "/proxies/" + proxy + "/toxics/extra-latency", null);
+        if (!extra.isZero()) {
+            expect(200, send("POST", "/proxies/" + proxy + "/toxics", Map.of(
+                    "name", "extra-latency", "type", "latency", "stream", Direction.RESPONSES.stream, "toxicity", 1.0,
+                    "attributes", Map.of("latency", extra.toMillis(), "jitter", 0))), "slow down " + proxy);
+        }
     }
 
     void setEnabled(String proxy, boolean enabled) {

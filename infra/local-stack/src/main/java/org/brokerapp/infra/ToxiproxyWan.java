@@ -80,7 +80,23 @@ final class ToxiproxyWan implements WanEmulator {
     public void route(String name, String region, String wanAddress, String target, Duration oneWayLatency) {
         String proxy = region + "." + name;
         client.createProxy(proxy, wanAddress, target);
-        client.addLatency(proxy, oneWayLatency);
+        client.addLatency(proxy, ToxiproxyClient.Direction.REQUESTS, oneWayLatency);
+    }
+
+    @Override
+    public void routeRequestResponse(String name, String region, String wanAddress, String target, Duration oneWayLatency, Duration returnLatency) {
+        route(name, region, wanAddress, target, oneWayLatency);
+        client.addLatency(region + "." + name, ToxiproxyClient.Direction.RESPONSES, returnLatency);
+    }
+
+    @Override
+    public void slowDown(String region, Duration extra) {
+        requireKnown(region);
+        for (ToxiproxyClient.Proxy proxy : client.proxies()) {
+            if (regionOf(proxy).equals(region)) {
+                client.setExtraLatency(proxy.name(), extra);
+            }
+        }
     }
 
     @Override

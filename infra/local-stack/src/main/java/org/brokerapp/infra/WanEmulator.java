@@ -15,6 +15,18 @@ public sealed interface WanEmulator permits ToxiproxyWan, NoWanEmulation {
     /** Puts {@code target} behind the WAN: traffic sent to {@code wanAddress} reaches it after {@code oneWayLatency}. */
     void route(String name, String region, String wanAddress, String target, Duration oneWayLatency);
 
+    /**
+     * As {@link #route}, for a request/response protocol on one connection (HTTP between brokers):
+     * the answer pays {@code returnLatency} on its way back, so a call costs one full round trip.
+     */
+    void routeRequestResponse(String name, String region, String wanAddress, String target, Duration oneWayLatency, Duration returnLatency);
+
+    /**
+     * Delays the answers a region's servers send back across the WAN by {@code extra} on top of the
+     * WAN's latency (zero removes it): requests still arrive and execute, their answers come late.
+     */
+    void slowDown(String region, Duration extra);
+
     /** Isolates a region from all others (see the architecture doc for what "all" means beyond two regions). */
     void cut(String region);
 

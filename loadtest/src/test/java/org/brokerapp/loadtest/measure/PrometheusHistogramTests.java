@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest;
+package org.brokerapp.loadtest.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest;
+package org.brokerapp.loadtest.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

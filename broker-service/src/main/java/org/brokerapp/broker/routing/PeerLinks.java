@@ -1,0 +1,91 @@
+package org.brokerapp.broker.routing;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * The connections to the other regions' brokers. One HTTP client keeps connections open across
+ * the WAN (HTTP/1.1 keep-alive), so a routed order pays one round trip, not a TCP handshake too; a
+ * ping per peer every {@code broker.routing.ping-interval} keeps one warm and goes through the
+ * peer's circuit breaker, so the breaker opens on a cut without customer traffic and closes by
+ * itself after the heal.
+ */
+@Component
+public class PeerLinks {
+
+    private static final Logger log = LoggerFactory.getLogger(PeerLinks.class);
+
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+    private final Map<String, URI> peers;
+    private final String credential;
+    private final CircuitBreakerRegistry circuitBreakers;
+    private final TimeLimiterRegistry timeLimiters;
+
+    public PeerLinks(BrokerProperties properties, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters) {
+        this.peers = properties.routing().peers().entrySet().stream()
+                .filter(e -> !e.getKey().equals(properties.region()))
+                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> URI.create(e.getValue())));
+        this.credential = "Basic " + Base64.getEncoder().encodeToString(("router:" + properties.routing().token()).getBytes(StandardCharsets.UTF_8));
+        this.circuitBreakers = circuitBreakers;
+        this.timeLimiters = timeLimiters;
+        // created up front, so that health and metrics show every peer from the start
+        peers.keySet().forEach(circuitBreakers::circuitBreaker);
+        peers.forEach((region, uri) -> log.info("market orders for {} symbols are routed to {}", region, uri));
+    }
+
+    HttpClient http() {
+        return http;
+    }
+
+    Map<String, URI> peers() {
+        return peers;
+    }
+
+    String credential() {
+        return credential;
+    }
+
+    @Scheduled(fixedDelayString = "${broker.routing.ping-interval:1s}")
+    void ping() {
+        peers.forEach(this::ping);
+    }
+
+    private void ping(String region, URI peer) {
+        CircuitBreaker circuit = circuitBreakers.circuitBreaker(region);
+        if (!circuit.tryAcquirePermission()) {
+            return;
+        }
+        long started = System.nanoTime();
+        HttpRequest request = HttpRequest.newBuilder(peer.resolve("/actuator/health/liveness"))
+                .timeout(timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration())
+                .build();
+        http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
+            long took = System.nanoTime() - started;
+            if (error == null && response.statusCode() == 200) {
+                circuit.onSuccess(took, TimeUnit.NANOSECONDS);
+            } else {
+                circuit.onError(took, TimeUnit.NANOSECONDS, error != null ? error : new RemoteFailure(region + " liveness answered " + response.statusCode()));
+            }
+        });
+    }
+}

@@ -1,0 +1,16 @@
+package org.brokerapp.broker.routing;
+
+import org.brokerapp.broker.order.Order;
+import org.springframework.http.HttpStatus;
+
+/** What the home region said: both are answers (the link works), unlike a timeout or a failure. */
+sealed interface RoutedAnswer {
+
+    /** Executed, by this request ({@code created}) or by an earlier one with the same key. */
+    record Executed(Order order, boolean created) implements RoutedAnswer {
+    }
+
+    /** Refused for a reason of the order's own (holdings, price), as problem details. */
+    record Refused(HttpStatus status, String title, String detail) implements RoutedAnswer {
+    }
+}

@@ -1,0 +1,273 @@
+package org.brokerapp.broker.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.brokerapp.broker.support.BrokerClient;
+import org.brokerapp.broker.support.BrokerClient.Reply;
+import org.brokerapp.broker.support.Brokers;
+import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TickPublisher;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * MARKET orders on the two-region stack with WAN emulation: executed at home at once, routed
+ * across the emulated 230 ms round trip from away, executed once however often they are retried,
+ * refused fast while the home region is cut off, and routed again after the heal.
+ */
+@BrokersTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MarketOrderRoutingTests {
+
+    private static final String HOME = "us-east-1";
+    private static final String AWAY = "ap-southeast-2";
+    private static final Duration SETTLE = Duration.ofSeconds(20);
+
+    private final Brokers brokers;
+    private final BrokerClient aliceHome;
+    private final BrokerClient aliceAway;
+    private final TickPublisher homeTicks;
+    private final TickPublisher awayTicks;
+    private final Duration rtt;
+
+    MarketOrderRoutingTests(Brokers brokers) {
+        this.brokers = brokers;
+        this.aliceHome = brokers.client(HOME, "alice", "alice-pw");
+        this.aliceAway = brokers.client(AWAY, "alice", "alice-pw");
+        this.homeTicks = brokers.ticks(HOME);
+        this.awayTicks = brokers.ticks(AWAY);
+        this.rtt = brokers.stack().regions().roundTrip(HOME, AWAY);
+    }
+
+    @AfterAll
+    void close() {
+        homeTicks.close();
+        awayTicks.close();
+    }
+
+    @Test
+    @Order(1)
+    void aMarketOrderAtHomeExecutesAtOnceAtTheLatestPrice() {
+        homeTicks.tick("BXP", "NYSE", "70.25");
+        awaitPrice(aliceHome, "BXP", "70.25");
+        BigDecimal cashBefore = cash(aliceHome);
+
+        Reply placed = aliceHome.place(market("BUY", "BXP", 4));
+
+        assertThat(placed.status()).as(placed.raw()).isEqualTo(201);
+        assertThat(placed.text("status")).isEqualTo("FILLED");
+        assertThat(new BigDecimal(placed.text("fillPrice"))).isEqualByComparingTo("70.25");
+        assertThat(placed.text("filledBy")).isEqualTo(HOME);
+        assertThat(cash(aliceHome)).isEqualByComparingTo(cashBefore.subtract(new BigDecimal("281.00")));
+    }
+
+    @Test
+    @Order(2)
+    void aMarketOrderPlacedAwayIsRoutedHomeAndCostsOneRoundTrip() {
+        homeTicks.tick("KIM", "NYSE", "21.10");
+        awaitPrice(aliceHome, "KIM", "21.10");
+        aliceAway.place(market("BUY", "KIM", 1)); // the first call may open a connection: not measured
+
+        List<Long> routed = new ArrayList<>();
+        List<Long> local = new ArrayList<>();
+        String lastOrderId = null;
+        for (int i = 0; i < 30; i++) {
+            long started = System.nanoTime();
+            Reply placed = aliceAway.place(market("BUY", "KIM", 1));
+            routed.add(System.nanoTime() - started);
+            assertThat(placed.status()).as(placed.raw()).isEqualTo(201);
+            assertThat(placed.text("status")).isEqualTo("FILLED");
+            assertThat(placed.text("filledBy")).isEqualTo(HOME);
+            assertThat(placed.text("placedRegion")).isEqualTo(AWAY);
+            assertThat(new BigDecimal(placed.text("fillPrice"))).isEqualByComparingTo("21.10");
+            lastOrderId = placed.text("orderId");
+            started = System.nanoTime();
+            assertThat(aliceHome.place(market("BUY", "KIM", 1)).status()).isEqualTo(201);
+            local.add(System.nanoTime() - started);
+        }
+        double routedP50 = percentileMillis(routed, 0.5);
+        double routedP99 = percentileMillis(routed, 0.99);
+        System.out.printf("market orders, %d each, sequential: placed at home p50 %.1f ms, max %.1f ms; routed %s -> %s p50 %.1f ms (%.2fx RTT),"
+                        + " max %.1f ms (%.2fx RTT); RTT %d ms%n", routed.size(), percentileMillis(local, 0.5), percentileMillis(local, 0.99), AWAY, HOME,
+                routedP50, routedP50 / rtt.toMillis(), routedP99, routedP99 / rtt.toMillis(), rtt.toMillis());
+        assertThat(routedP50).as("at least one round trip").isGreaterThanOrEqualTo(rtt.toMillis() * 0.9);
+        assertThat(routedP99).as("generous bound; the target is in docs/BENCHMARKS.md").isLessThan(2.0 * rtt.toMillis());
+        // the placing region learns of the fill through replication
+        assertThat(awaitStatus(aliceAway, lastOrderId, "FILLED").text("filledBy")).isEqualTo(HOME);
+    }
+
+    @Test
+    @Order(3)
+    void theHomesRefusalIsTheAnswer() {
+        Reply noPrice = aliceAway.place(market("BUY", "ARE", 1));
+        assertThat(noPrice.status()).as(noPrice.raw()).isEqualTo(422);
+        assertThat(noPrice.contentType()).startsWith("application/problem+json");
+        assertThat(noPrice.text("detail")).contains("ARE");
+        assertThat(noPrice.text("region")).isEqualTo(HOME);
+
+        homeTicks.tick("KIM", "NYSE", "21.10");
+        awaitPrice(aliceHome, "KIM", "21.10");
+        Reply tooBig = brokers.client(AWAY, "carol", "carol-pw").place(market("BUY", "KIM", 1_000_000));
+        assertThat(tooBig.status()).as(tooBig.raw()).isEqualTo(422);
+        assertThat(tooBig.text("title")).isEqualTo("Insufficient holdings");
+    }
+
+    @Test
+    @Order(4)
+    void aRoutedOrderRetriedAfterATimeoutExecutesOnce() {
+        homeTicks.tick("IRM", "NYSE", "95.50");
+        awaitPrice(aliceHome, "IRM", "95.50");
+        Map<String, Object> order = market("BUY", "IRM", 3);
+        BigDecimal cashBefore = cash(aliceHome);
+
+        // the home executes, but its answers arrive after the 1 s time limiter: the attempt and the router's retry both time out
+        brokers.stack().slowDown(HOME, Duration.ofMillis(1500));
+        Reply timedOut;
+        try {
+            timedOut = aliceAway.place(order);
+        } finally {
+            brokers.stack().slowDown(HOME, Duration.ZERO);
+        }
+        assertThat(timedOut.status()).as(timedOut.raw()).isEqualTo(504);
+        assertThat(timedOut.text("detail")).contains("same clientOrderId");
+
+        Reply retried = awaitRouted(order);
+        assertThat(retried.status()).as("the home knows the key: no second execution").isEqualTo(200);
+        assertThat(retried.text("status")).isEqualTo("FILLED");
+        String orderId = retried.text("orderId");
+        long executions = aliceHome.get("/api/transactions").body().valueStream().filter(t -> t.path("orderId").asString().equals(orderId)).count();
+        assertThat(executions).isEqualTo(1);
+        assertThat(cash(aliceHome)).isEqualByComparingTo(cashBefore.subtract(new BigDecimal("286.50")));
+    }
+
+    @Test
+    @Order(5)
+    void aCutHomeIsRefusedFastWhileLocalTradingGoesOnAndTheCircuitClosesAfterTheHeal() {
+        homeTicks.tick("ESS", "NYSE", "260.00");
+        awaitPrice(aliceHome, "ESS", "260.00");
+        brokers.stack().cut(HOME);
+        try {
+            // failures open the circuit: until then each attempt fails on a refused connection
+            long deadline = System.nanoTime() + SETTLE.toNanos();
+            Reply refused = aliceAway.place(market("BUY", "ESS", 1));
+            while (!refused.text("detail").contains("circuit open") && System.nanoTime() < deadline) {
+                refused = aliceAway.place(market("BUY", "ESS", 1));
+            }
+            assertThat(refused.text("detail")).as(refused.raw()).contains("circuit open");
+
+            List<Long> micros = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                long started = System.nanoTime();
+                Reply r = aliceAway.place(market("BUY", "ESS", 1));
+                micros.add((System.nanoTime() - started) / 1000);
+                assertThat(r.status()).isEqualTo(503);
+                assertThat(r.contentType()).startsWith("application/problem+json");
+                assertThat(r.text("region")).isEqualTo(HOME);
+                assertThat(r.header("Retry-After")).isPresent();
+            }
+            micros.sort(null);
+            System.out.printf("with %s cut off and the circuit open: 503 in p50 %.1f ms, max %.1f ms%n", HOME,
+                    micros.get(micros.size() / 2) / 1000.0, micros.get(micros.size() - 1) / 1000.0);
+            assertThat(micros.get(micros.size() / 2)).as("p50 of the 503s, micros").isLessThan(50_000);
+
+            // local trading in both regions goes on: a Sydney limit order fills on a Sydney tick, a Virginia market order executes
+            Reply asx = aliceAway.place(limit("BUY", "CIA", 10, "5.00"));
+            assertThat(asx.status()).as(asx.raw()).isEqualTo(201);
+            awayTicks.tick("CIA", "ASX", "4.99");
+            assertThat(awaitStatus(aliceAway, asx.text("orderId"), "FILLED").text("filledBy")).isEqualTo(AWAY);
+            Reply local = aliceHome.place(market("SELL", "ESS", 1));
+            assertThat(local.status()).as("alice has no ESS: the home's own refusal, not a 503").isEqualTo(422);
+            assertThat(aliceHome.place(market("BUY", "ESS", 1)).status()).isEqualTo(201);
+        } finally {
+            brokers.stack().heal(HOME);
+        }
+        Reply routedAgain = awaitRouted(market("BUY", "ESS", 1));
+        assertThat(routedAgain.status()).as(routedAgain.raw()).isEqualTo(201);
+        String state = brokers.client(AWAY, null, null).get("/actuator/health").body()
+                .path("components").path("circuitBreakers").path("details").path(HOME).path("details").path("state").asString();
+        assertThat(state).isEqualTo("CLOSED");
+    }
+
+    private Reply awaitRouted(Map<String, Object> order) {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        Reply last = aliceAway.place(order);
+        while (last.status() >= 500 && System.nanoTime() < deadline) {
+            sleep(250);
+            last = aliceAway.place(order);
+        }
+        return last;
+    }
+
+    private static double percentileMillis(List<Long> nanos, double percentile) {
+        List<Long> sorted = nanos.stream().sorted().toList();
+        return sorted.get((int) Math.min(sorted.size() - 1, Math.ceil(percentile * sorted.size()) - 1)) / 1e6;
+    }
+
+    private static Map<String, Object> market(String side, String symbol, long quantity) {
+        Map<String, Object> order = new LinkedHashMap<>();
+        order.put("clientOrderId", "m-" + UUID.randomUUID());
+        order.put("symbol", symbol);
+        order.put("side", side);
+        order.put("type", "MARKET");
+        order.put("quantity", quantity);
+        return order;
+    }
+
+    private static Map<String, Object> limit(String side, String symbol, long quantity, String price) {
+        Map<String, Object> order = market(side, symbol, quantity);
+        order.put("type", "LIMIT");
+        order.put("limitPrice", new BigDecimal(price));
+        return order;
+    }
+
+    private static BigDecimal cash(BrokerClient client) {
+        return new BigDecimal(client.get("/api/holdings").text("cash"));
+    }
+
+    private static void awaitPrice(BrokerClient client, String symbol, String price) {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        while (System.nanoTime() < deadline) {
+            Reply r = client.get("/api/prices/" + symbol);
+            if (r.status() == 200 && new BigDecimal(r.text("price")).compareTo(new BigDecimal(price)) == 0) {
+                return;
+            }
+            sleep(20);
+        }
+        throw new AssertionError("the broker never saw " + symbol + " at " + price);
+    }
+
+    private static Reply awaitStatus(BrokerClient client, String orderId, String status) {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        Reply last = null;
+        while (System.nanoTime() < deadline) {
+            last = client.get("/api/orders/" + orderId);
+            if (last.status() == 200 && last.text("status").equals(status)) {
+                return last;
+            }
+            sleep(50);
+        }
+        throw new AssertionError("order " + orderId + " not " + status + " within " + SETTLE + "; last: " + (last == null ? "-" : last.raw()));
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package org.brokerapp.loadtest.amplification;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.brokerapp.regions.Listing;
+import org.brokerapp.ticker.Tick;
+import org.brokerapp.ticker.TickCodec;
+import org.brokerapp.ticker.Topics;
+
+/**
+ * Real trades through a real broker: a marketable BUY LIMIT order (1 share, 1 % above the price)
+ * over REST, and once it is accepted a tick of its symbol at the price, which fills it. So every
+ * write is one the application itself makes for a trade.
+ */
+final class TradeDriver implements AutoCloseable {
+
+    private final String ordersUrl;
+    private final List<Listing> symbols;
+    private final int customers;
+    private final KafkaProducer<String, byte[]> producer;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final Map<String, AtomicLong> sequences = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
+
+    TradeDriver(String brokerUrl, String kafkaBootstrap, List<Listing> symbols, int customers) {
+        this.ordersUrl = brokerUrl + "/api/orders";
+        this.symbols = List.copyOf(symbols);
+        this.customers = customers;
+        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrap, ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /** Places {@code count} orders at {@code perSecond}, each followed by its tick; returns how many were accepted. */
+    int trade(String batch, int count, double perSecond) throws InterruptedException {
+        AtomicInteger accepted = new AtomicInteger();
+        CountDownLatch answered = new CountDownLatch(count);
+        AtomicInteger next = new AtomicInteger();
+        ScheduledExecutorService pacer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "trade-pacer");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            pacer.scheduleAtFixedRate(() -> {
+                int i = next.getAndIncrement();
+                if (i < count) {
+                    place(batch, i, accepted, answered);
+                }
+            }, 0, Math.max(1, Math.round(1_000_000 / perSecond)), TimeUnit.MICROSECONDS);
+            if (!answered.await((long) (count / perSecond) + 60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException(answered.getCount() + " of " + count + " orders unanswered");
+            }
+        } finally {
+            pacer.shutdownNow();
+        }
+        producer.flush();
+        return accepted.get();
+    }
+
+    Map<String, AtomicLong> errors() {
+        return errors;
+    }
+
+    private void place(String batch, int i, AtomicInteger accepted, CountDownLatch answered) {
+        Listing listing = symbols.get(i % symbols.size());
+        int customer = 1 + i % customers;
+        BigDecimal limit = listing.price().multiply(new BigDecimal("1.01")).setScale(2, RoundingMode.DOWN);
+        String body = "{\"clientOrderId\":\"" + batch + "-" + i + "\",\"symbol\":\"" + listing.symbol()
+                + "\",\"side\":\"BUY\",\"type\":\"LIMIT\",\"quantity\":1,\"limitPrice\":" + limit.toPlainString() + "}";
+        String credential = Base64.getEncoder().encodeToString(("load-" + customer + ":load-" + customer + "-pw").getBytes(StandardCharsets.UTF_8));
+        http.sendAsync(HttpRequest.newBuilder(URI.create(ordersUrl)).timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
+                        .header("Authorization", "Basic " + credential).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.discarding())
+                .whenComplete((response, e) -> {
+                    if (e == null && response.statusCode() == 201) {
+                        accepted.incrementAndGet();
+                        tick(listing);
+                    } else {
+                        String kind = e != null ? e.getClass().getSimpleName() : "HTTP " + response.statusCode();
+                        errors.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
+                    }
+                    answered.countDown();
+                });
+    }
+
+    private void tick(Listing listing) {
+        long sequence = sequences.computeIfAbsent(listing.symbol(), s -> new AtomicLong()).incrementAndGet();
+        producer.send(new ProducerRecord<>(Topics.TICKS, listing.symbol(),
+                TickCodec.encode(new Tick(listing.symbol(), listing.exchange(), listing.price(), 100, sequence, Instant.now()))));
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(10));
+    }
+}

@@ -1,0 +1,154 @@
+package org.brokerapp.loadtest.amplification;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.brokerapp.infra.LocalStack;
+import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.StackSettings;
+import org.brokerapp.loadtest.measure.BrokerScraper;
+import org.brokerapp.loadtest.target.BrokerProcesses;
+import org.brokerapp.loadtest.target.TicksTopic;
+import org.brokerapp.regions.Listing;
+import org.brokerapp.regions.RegionsFile;
+import org.brokerapp.regions.RegionsModel;
+import org.brokerapp.regions.SymbolUniverse;
+
+/**
+ * The prototype's write-amplification table, measured: for 1, 2 and 3 DCs (one Cassandra node
+ * each) it starts a stack and the brokers, drives a fixed number of real trades in us-east-1, and
+ * reads from every node's own metrics what was written where. Then it stops everything.
+ *
+ * <p>Usage: {@code loadtest/bin/write-amplification [--dcs 1,2,3] [--trades 600] [--rate 20]
+ * [--warmup 50] [--instance 3] [--work-dir loadtest/target/write-amplification]}
+ */
+public final class WriteAmplificationExperiment {
+
+    static final String KEYSPACE = "broker";
+    private static final int CUSTOMERS = 50;
+    private static final int SYMBOLS = 4;
+
+    private final Progress progress;
+    private final Path workDir;
+    private final Path jar;
+    private final int instance;
+
+    private WriteAmplificationExperiment(Progress progress, Path workDir, Path jar, int instance) {
+        this.progress = progress;
+        this.workDir = workDir;
+        this.jar = jar;
+        this.instance = instance;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = options(args);
+        List<Integer> dcs = Arrays.stream(options.getOrDefault("dcs", "1,2,3").split(",")).map(String::trim).map(Integer::parseInt).toList();
+        int trades = Integer.parseInt(options.getOrDefault("trades", "600"));
+        double rate = Double.parseDouble(options.getOrDefault("rate", "20"));
+        int warmup = Integer.parseInt(options.getOrDefault("warmup", Integer.toString(CUSTOMERS)));
+        int instance = Integer.parseInt(options.getOrDefault("instance", "3"));
+        Path workDir = Path.of(options.getOrDefault("work-dir", "loadtest/target/write-amplification")).toAbsolutePath();
+        Path builtJar = Path.of(options.getOrDefault("broker-jar", "broker-service/target/broker-service-0.1.0-SNAPSHOT.jar"));
+        if (!Files.exists(builtJar)) {
+            System.err.println("write-amplification: broker jar " + builtJar + " not found; build with ./mvnw -q -pl loadtest -am install -DskipTests");
+            System.exit(1);
+        }
+        Progress progress = new Progress(System.out);
+        Files.createDirectories(workDir);
+        // a private copy: a rebuild of broker-service during the run must not change the brokers under it
+        Path jar = Files.copy(builtJar, workDir.resolve("broker-service.jar"), StandardCopyOption.REPLACE_EXISTING);
+        WriteAmplificationExperiment experiment = new WriteAmplificationExperiment(progress, workDir, jar, instance);
+        List<WriteAmplification> results = new ArrayList<>();
+        for (int datacenters : dcs) {
+            WriteAmplification result = experiment.run(datacenters, warmup, trades, rate);
+            results.add(result);
+            System.out.printf("%n%d DC(s), %,d trades in %.1f s, keyspace %s:%n%n%s%nReplica writes per trade, by table:%n%n%s%n",
+                    datacenters, result.trades(), result.interval().toMillis() / 1000.0, result.keyspace(),
+                    AmplificationTable.perDc(result), AmplificationTable.perTable(result));
+            if (!result.unknownPeers().isEmpty()) {
+                progress.warn("traffic to peers outside the deployment left out: " + result.unknownPeers());
+            }
+        }
+        System.out.printf("%nWrite amplification per trade, measured beside theory (%,d trades at %.0f/s, 1 Cassandra node per DC):%n%n%s",
+                trades, rate, AmplificationTable.comparison(results));
+    }
+
+    private WriteAmplification run(int datacenters, int warmupTrades, int trades, double rate) throws Exception {
+        Path dir = workDir.resolve(datacenters + "-dc");
+        Files.createDirectories(dir);
+        Path regionsFile = dir.resolve("regions.yaml");
+        Files.writeString(regionsFile, Deployments.regionsYaml(datacenters));
+        RegionsModel regions = RegionsFile.load(regionsFile);
+        progress.step("== " + datacenters + " DC(s): " + regions.names() + ", replication " + regions.networkTopologyReplication());
+        StackSettings settings = new StackSettings(regions, dir.resolve("stack"), instance, true, StackSettings.DEFAULT_CASSANDRA_HEAP_MB, true);
+        String stackArgs = "--work-dir " + settings.workDir() + " --instance " + instance + " --regions " + regionsFile;
+        try (LocalStack stack = LocalStack.start(settings, true, stackArgs, progress)) {
+            for (String region : regions.names()) {
+                TicksTopic.ensure(stack.kafkaBootstrapServers(region));
+            }
+            try (BrokerProcesses brokers = BrokerProcesses.start(stack, jar, dir.resolve("logs"), CUSTOMERS,
+                    List.of("--broker.regions-file=" + regionsFile), progress);
+                 TradeDriver driver = new TradeDriver(brokers.url(Deployments.TRADING_REGION),
+                         stack.kafkaBootstrapServers(Deployments.TRADING_REGION), symbols(regions), CUSTOMERS)) {
+                BrokerScraper fills = new BrokerScraper(Map.of(Deployments.TRADING_REGION, brokers.url(Deployments.TRADING_REGION)));
+                ClusterMeters meters = ClusterMeters.of(stack, KEYSPACE);
+
+                progress.step("warm-up: " + warmupTrades + " trades (every customer's partition once)");
+                double filledBefore = fills.scrape(Duration.ofSeconds(30)).totalFills();
+                int warmed = driver.trade("warm-" + datacenters, warmupTrades, rate);
+                awaitFills(fills, filledBefore + warmed);
+                BrokerProcesses.sleep(3_000);
+
+                ClusterSnapshot before = meters.snapshot();
+                double fillsAtStart = fills.scrape(Duration.ofSeconds(30)).totalFills();
+                progress.step(String.format("measuring: %d trades at %.0f/s", trades, rate));
+                int accepted = driver.trade("run-" + datacenters, trades, rate);
+                double filled = awaitFills(fills, fillsAtStart + accepted) - fillsAtStart;
+                // remote replicas and the fill's asynchronous open_orders delete land after the fill is acknowledged
+                BrokerProcesses.sleep(3_000);
+                ClusterSnapshot after = meters.snapshot();
+                progress.step(String.format("%d accepted, %.0f filled, errors %s", accepted, filled, driver.errors()));
+                return WriteAmplification.between(before, after, Math.round(filled), regions);
+            }
+        }
+    }
+
+    private double awaitFills(BrokerScraper fills, double target) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        double now = fills.scrape(Duration.ofSeconds(30)).totalFills();
+        while (now < target && System.nanoTime() < deadline) {
+            BrokerProcesses.sleep(250);
+            now = fills.scrape(Duration.ofSeconds(30)).totalFills();
+        }
+        if (now < target) {
+            progress.warn(String.format("only %.0f of %.0f fills after 60 s", now, target));
+        }
+        return now;
+    }
+
+    private static List<Listing> symbols(RegionsModel regions) {
+        SymbolUniverse universe = SymbolUniverse.loadDefault();
+        return universe.homedIn(regions.region(Deployments.TRADING_REGION)).stream()
+                .filter(l -> l.exchange().equals(Deployments.TRADED_EXCHANGE)).limit(SYMBOLS).toList();
+    }
+
+    /** {@code --name value} pairs. */
+    static Map<String, String> options(String[] args) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("expected --name value, got '" + args[i] + "'");
+            }
+            options.put(args[i].substring(2), args[++i]);
+        }
+        return options;
+    }
+}

@@ -1,0 +1,9 @@
+package org.brokerapp.loadtest.check;
+
+import java.math.BigDecimal;
+
+import org.brokerapp.loadtest.workload.PlannedOrder;
+
+/** An order a broker accepted (HTTP 201/200), as the harness planned it and as the broker answered. */
+public record AcceptedOrder(PlannedOrder planned, String orderId, String status, BigDecimal fillPrice) {
+}

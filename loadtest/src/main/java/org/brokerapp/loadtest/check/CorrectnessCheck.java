@@ -1,0 +1,78 @@
+package org.brokerapp.loadtest.check;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.brokerapp.infra.Progress;
+import org.brokerapp.loadtest.target.BrokerClient;
+import org.brokerapp.loadtest.workload.PlannedOrder;
+
+/**
+ * Runs {@link LedgerAudit} for every customer who placed an accepted order, reading orders,
+ * transactions and holdings through one region's broker. A customer whose audit fails is read
+ * again after a pause (a replica in that DC may be a moment behind a fill made in another region);
+ * only what still fails then counts.
+ */
+public final class CorrectnessCheck {
+
+    static final int MAX_PROBLEMS_KEPT = 25;
+    static final int ATTEMPTS = 3;
+
+    private final BrokerClient client;
+    private final String readRegion;
+    private final BigDecimal openingCash;
+    private final Progress progress;
+
+    public CorrectnessCheck(BrokerClient client, String readRegion, BigDecimal openingCash, Progress progress) {
+        this.client = client;
+        this.readRegion = readRegion;
+        this.openingCash = openingCash;
+        this.progress = progress;
+    }
+
+    public CheckResult run(AcceptedOrders accepted) throws InterruptedException {
+        Map<Integer, List<AcceptedOrder>> byCustomer = accepted.byCustomer();
+        progress.step("correctness check: " + accepted.size() + " accepted orders of " + byCustomer.size() + " customers, read in " + readRegion);
+        List<String> problems = new ArrayList<>();
+        int problemCount = 0;
+        long filled = 0;
+        long open = 0;
+        long cancelled = 0;
+        long stillOpen = 0;
+        for (Map.Entry<Integer, List<AcceptedOrder>> customer : byCustomer.entrySet()) {
+            LedgerAudit.Findings findings = null;
+            for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+                findings = auditOnce(customer.getKey(), customer.getValue());
+                if (findings.problems().isEmpty()) {
+                    break;
+                }
+                if (attempt < ATTEMPTS) {
+                    Thread.sleep(3_000);
+                }
+            }
+            filled += findings.filled();
+            open += findings.open();
+            cancelled += findings.cancelled();
+            stillOpen += findings.marketableStillOpen();
+            problemCount += findings.problems().size();
+            findings.problems().stream().limit(Math.max(0, MAX_PROBLEMS_KEPT - problems.size())).forEach(problems::add);
+        }
+        return new CheckResult(problemCount == 0, byCustomer.size(), accepted.size(), filled, open, cancelled, stillOpen, problems, problemCount);
+    }
+
+    private LedgerAudit.Findings auditOnce(int customer, List<AcceptedOrder> accepted) throws InterruptedException {
+        String id = PlannedOrder.customerId(customer);
+        String password = PlannedOrder.password(customer);
+        try {
+            List<ApiOrder> orders = ApiOrder.listOf(client.get(readRegion, id, password, "/api/orders"));
+            List<ApiOrder> transactions = ApiOrder.listOf(client.get(readRegion, id, password, "/api/transactions"));
+            ApiHoldings holdings = ApiHoldings.of(client.get(readRegion, id, password, "/api/holdings"));
+            return LedgerAudit.audit(id, accepted, orders, transactions, holdings, openingCash);
+        } catch (IOException | RuntimeException e) {
+            return new LedgerAudit.Findings(List.of(id + ": could not read the ledger: " + e.getMessage()), accepted.size(), 0, 0, 0, 0);
+        }
+    }
+}

@@ -1,0 +1,343 @@
+package org.brokerapp.loadtest.cli;
+
+import java.math.BigDecimal;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.brokerapp.loadtest.report.ResultsDirectory;
+import org.brokerapp.loadtest.sla.SlaPlan;
+import org.brokerapp.loadtest.target.CqlEndpoint;
+import org.brokerapp.loadtest.workload.OrderMix;
+import org.brokerapp.loadtest.workload.WorkloadSpec;
+import org.brokerapp.regions.RegionsFile;
+import org.brokerapp.regions.RegionsModel;
+
+/**
+ * The command line of {@code loadtest/bin/loadtest}: a preset, then overrides. Every mistake is a
+ * {@link UsageException} whose message is one line naming the option.
+ */
+public final class CliOptions {
+
+    public static final int DEFAULT_INSTANCE = 5;
+
+    static final Set<String> FLAGS = Set.of("help", "sla-search", "no-floor", "no-check");
+    static final Set<String> REPEATABLE = Set.of("broker", "kafka", "cql", "broker-arg");
+    static final Set<String> VALUED = Set.of("preset", "instance", "work-dir", "broker-jar", "broker-arg", "regions", "broker", "kafka", "cql",
+            "orders", "ticks", "mix", "market", "buy-share", "marketable", "cross-region", "symbols", "customers", "ramp-up", "warm-up",
+            "warmup", "duration", "drain", "floor-rate", "prime-shares", "seed", "sla-ms", "sla-start", "sla-step", "sla-factor",
+            "sla-max-steps", "results", "progress-every", "opening-cash");
+
+    public static final String USAGE = """
+            usage: loadtest/bin/loadtest [--preset smoke|prototype|small|medium] [options]
+
+            Loads the brokers open-model (every operation at its intended time, latency from that time), times a bare
+            LOCAL_QUORUM write beside them, checks every ledger afterwards and writes summary.md, results.json and
+            report.html. With no target options it starts the local stack (instance 5) and a broker per region, and
+            stops them at the end (also on Ctrl-C).
+
+            presets (every value below can be overridden):
+              smoke      %s
+              prototype  %s
+              small      %s
+              medium     %s   (default: small)
+
+            target:
+              --instance N            local stack instance to start (default 5; tests use 1)
+              --work-dir DIR          its work directory (default loadtest/target/stack-<instance>, wiped first)
+              --broker-jar FILE       broker-service jar (default broker-service/target/broker-service-0.1.0-SNAPSHOT.jar)
+              --broker-arg ARG        extra argument for every broker started, e.g. --broker-arg --broker.matching.open-order-shards=16
+              --broker REGION=URL     an existing deployment instead: a region's broker (repeat per region) ...
+              --kafka REGION=HOST:PORT  ... its Kafka bootstrap for ticks (repeat per region) ...
+              --cql REGION=HOST:PORT[+HOST:PORT]/DC  ... and where the floor writes go (optional; no floor without)
+              --regions FILE          the regions model (default infra/regions.yaml)
+
+            load:
+              --orders N              orders per second, all regions (0: ticks only)
+              --ticks N               ticks per second, all regions, split by symbol count
+              --mix LIMIT=a,STOP=b,MARKET=c   weights of the order types
+              --market SHARE          shortcut: MARKET share 0..1, LIMIT and STOP keep their proportion
+              --buy-share SHARE       share of BUY orders (SELLs sell shares bought in a priming phase)
+              --marketable SHARE      share of LIMIT/STOP orders the next tick fills (the rest rest far away)
+              --cross-region SHARE    share of orders placed outside the symbol's home region
+              --symbols REGION=N,...  symbols traded per region
+              --customers N           load customers load-1..N (brokers are started with as many)
+              --ramp-up S  --warm-up S  --duration S  --drain S   seconds (or 90s, 2m)
+              --floor-rate N          bare LOCAL_QUORUM writes per second (default: the preset's, scaled with --orders)
+              --no-floor              no floor writes
+              --prime-shares N        shares of each traded symbol bought per customer before SELLs (default 1000)
+              --seed N                random seed of orders and ticks
+
+            SLA search (steps the load up until p99 ticker-to-fill breaks the SLA; orders, ticks and floor scale together):
+              --sla-search            run the search instead of one load level
+              --sla-ms MS             the SLA (default 10)
+              --sla-start N           first step's orders/s (default --orders)
+              --sla-step N            added per step (default: the start rate)  |  --sla-factor F  multiply per step
+              --sla-max-steps N       at most this many steps (default 8)
+
+            output:
+              --results DIR           results directory (default loadtest/target/results/<timestamp>)
+              --progress-every S      a progress line every S seconds (default 5)
+              --opening-cash N        each load customer's opening cash, for the check (default 10000000.00)
+              --no-check              skip the correctness check
+            """.formatted(Preset.SMOKE.description, Preset.PROTOTYPE.description, Preset.SMALL.description, Preset.MEDIUM.description);
+
+    private final Map<String, String> single = new HashMap<>();
+    private final Map<String, List<String>> repeated = new HashMap<>();
+    private final Set<String> flags = new java.util.HashSet<>();
+
+    private CliOptions() {
+    }
+
+    public static boolean wantsHelp(String[] args) {
+        return List.of(args).contains("--help") || List.of(args).contains("-h");
+    }
+
+    public static RunPlan parse(String[] args) {
+        CliOptions o = new CliOptions();
+        o.read(args);
+        return o.plan();
+    }
+
+    private void read(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (!arg.startsWith("--")) {
+                throw new UsageException("unexpected argument '" + arg + "' (options are --name value)");
+            }
+            String name = arg.substring(2);
+            String value = null;
+            int eq = name.indexOf('=');
+            if (eq > 0 && VALUED.contains(name.substring(0, eq))) {
+                value = name.substring(eq + 1);
+                name = name.substring(0, eq);
+            }
+            if (FLAGS.contains(name)) {
+                flags.add(name);
+                continue;
+            }
+            if (!VALUED.contains(name)) {
+                throw new UsageException("unknown option --" + name);
+            }
+            if (value == null) {
+                if (i + 1 >= args.length) {
+                    throw new UsageException("--" + name + " needs a value");
+                }
+                value = args[++i];
+            }
+            name = name.equals("warmup") ? "warm-up" : name;
+            if (REPEATABLE.contains(name)) {
+                repeated.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+            } else if (single.put(name, value) != null) {
+                throw new UsageException("--" + name + " given twice");
+            }
+        }
+    }
+
+    private RunPlan plan() {
+        Preset preset = Preset.named(single.getOrDefault("preset", "small"));
+        RegionsModel regions;
+        try {
+            regions = single.containsKey("regions") ? RegionsFile.load(Path.of(single.get("regions"))) : RegionsFile.load();
+        } catch (RuntimeException e) {
+            throw new UsageException("--regions: " + e.getMessage());
+        }
+        WorkloadSpec base = preset.spec(regions.names());
+        WorkloadSpec spec;
+        try {
+            spec = workload(base, regions);
+        } catch (IllegalArgumentException e) {
+            throw e instanceof UsageException u ? u : new UsageException(e.getMessage());
+        }
+        boolean endpoints = repeated.containsKey("broker") || repeated.containsKey("kafka") || repeated.containsKey("cql");
+        TargetPlan target;
+        if (endpoints) {
+            for (String local : List.of("instance", "work-dir", "broker-jar")) {
+                if (single.containsKey(local)) {
+                    throw new UsageException("--" + local + " is for the local stack; with --broker/--kafka the deployment exists already");
+                }
+            }
+            Map<String, String> brokers = pairs("broker", regions);
+            Map<String, String> kafka = pairs("kafka", regions);
+            Map<String, CqlEndpoint> cql = new LinkedHashMap<>();
+            pairs("cql", regions).forEach((region, value) -> cql.put(region, cqlEndpoint(value)));
+            for (String region : regions.names()) {
+                if (!brokers.containsKey(region)) {
+                    throw new UsageException("--broker " + region + "=URL missing (an existing deployment needs every region's broker)");
+                }
+                if (!kafka.containsKey(region)) {
+                    throw new UsageException("--kafka " + region + "=HOST:PORT missing (an existing deployment needs every region's Kafka)");
+                }
+            }
+            target = new TargetPlan.Endpoints(brokers, kafka, cql);
+        } else {
+            int instance = integer("instance", DEFAULT_INSTANCE, 0, 60);
+            Path workDir = Path.of(single.getOrDefault("work-dir", "loadtest/target/stack-" + instance));
+            Path jar = Path.of(single.getOrDefault("broker-jar", "broker-service/target/broker-service-0.1.0-SNAPSHOT.jar"));
+            target = new TargetPlan.Local(instance, workDir, Optional.ofNullable(single.get("regions")).map(Path::of), jar, repeated.getOrDefault("broker-arg", List.of()));
+        }
+        Optional<SlaPlan> sla = Optional.empty();
+        if (flags.contains("sla-search")) {
+            double start = number("sla-start", spec.ordersPerSecond());
+            try {
+                sla = Optional.of(SlaPlan.of(number("sla-ms", 10), start, number("sla-step", start), number("sla-factor", 0),
+                        integer("sla-max-steps", 8, 1, 1000)));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        } else {
+            for (String s : List.of("sla-ms", "sla-start", "sla-step", "sla-factor", "sla-max-steps")) {
+                if (single.containsKey(s)) {
+                    throw new UsageException("--" + s + " needs --sla-search");
+                }
+            }
+        }
+        Path results = single.containsKey("results") ? Path.of(single.get("results")) : ResultsDirectory.timestamped(ResultsDirectory.DEFAULT_PARENT);
+        Duration every = seconds("progress-every", Duration.ofSeconds(5));
+        if (every.toMillis() < 1000) {
+            throw new UsageException("--progress-every must be at least 1 s");
+        }
+        BigDecimal cash;
+        try {
+            cash = new BigDecimal(single.getOrDefault("opening-cash", "10000000.00"));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--opening-cash: '" + single.get("opening-cash") + "' is not a number");
+        }
+        return new RunPlan(preset, regions, spec, target, sla, results, every, cash, !flags.contains("no-floor"), !flags.contains("no-check"));
+    }
+
+    private WorkloadSpec workload(WorkloadSpec base, RegionsModel regions) {
+        double orders = number("orders", base.ordersPerSecond());
+        OrderMix mix = single.containsKey("mix") ? OrderMix.parse(single.get("mix")) : base.mix();
+        if (single.containsKey("market")) {
+            mix = mix.withMarket(share("market", mix.market()));
+        }
+        Map<String, Integer> symbols = new LinkedHashMap<>(base.symbolsPerRegion());
+        if (single.containsKey("symbols")) {
+            for (String part : single.get("symbols").split(",")) {
+                String[] kv = part.split("=", 2);
+                if (kv.length != 2) {
+                    throw new UsageException("--symbols wants REGION=N,... (e.g. us-east-1=60,ap-southeast-2=0), got '" + single.get("symbols") + "'");
+                }
+                if (!regions.names().contains(kv[0].trim())) {
+                    throw new UsageException("--symbols: unknown region '" + kv[0].trim() + "'; known: " + regions.names());
+                }
+                symbols.put(kv[0].trim(), parseInt("symbols", kv[1].trim(), 0, 1000));
+            }
+        }
+        double floorDefault = base.ordersPerSecond() == 0 ? base.floorWritesPerSecond()
+                : base.floorWritesPerSecond() * orders / base.ordersPerSecond();
+        return new WorkloadSpec(orders, number("ticks", base.ticksPerSecond()), mix, share("buy-share", base.buyShare()),
+                share("marketable", base.marketableShare()), share("cross-region", base.crossRegionShare()), symbols,
+                integer("customers", base.customers(), 1, 1_000_000), seconds("ramp-up", base.rampUp()), seconds("warm-up", base.warmUp()),
+                seconds("duration", base.duration()), seconds("drain", base.drain()), number("floor-rate", Math.max(1, Math.round(floorDefault))),
+                integer("prime-shares", base.primeShares(), 1, 1_000_000), (long) number("seed", base.seed()));
+    }
+
+    private Map<String, String> pairs(String option, RegionsModel regions) {
+        Map<String, String> result = new LinkedHashMap<>();
+        for (String value : repeated.getOrDefault(option, List.of())) {
+            for (String part : value.split(",")) {
+                String[] kv = part.split("=", 2);
+                if (kv.length != 2 || kv[1].isBlank()) {
+                    throw new UsageException("--" + option + " wants REGION=VALUE, got '" + part + "'");
+                }
+                if (!regions.names().contains(kv[0].trim())) {
+                    throw new UsageException("--" + option + ": unknown region '" + kv[0].trim() + "'; known: " + regions.names());
+                }
+                if (result.put(kv[0].trim(), kv[1].trim()) != null) {
+                    throw new UsageException("--" + option + " names region " + kv[0].trim() + " twice");
+                }
+            }
+        }
+        return result;
+    }
+
+    static CqlEndpoint cqlEndpoint(String value) {
+        int slash = value.lastIndexOf('/');
+        if (slash <= 0 || slash == value.length() - 1) {
+            throw new UsageException("--cql wants REGION=HOST:PORT[+HOST:PORT]/DC, got '" + value + "'");
+        }
+        List<InetSocketAddress> points = new ArrayList<>();
+        for (String hostPort : value.substring(0, slash).split("\\+")) {
+            int colon = hostPort.lastIndexOf(':');
+            String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
+            int port = colon < 0 ? 9042 : parseInt("cql", hostPort.substring(colon + 1), 1, 65535);
+            points.add(new InetSocketAddress(host, port));
+        }
+        return new CqlEndpoint(points, value.substring(slash + 1));
+    }
+
+    private double number(String name, double fallback) {
+        String v = single.get(name);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            double d = Double.parseDouble(v);
+            if (!Double.isFinite(d) || d < 0) {
+                throw new NumberFormatException();
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + name + " must be a number >= 0, was '" + v + "'");
+        }
+    }
+
+    private double share(String name, double fallback) {
+        double v = number(name, fallback);
+        if (v > 1) {
+            throw new UsageException("--" + name + " must be a share between 0 and 1, was '" + single.get(name) + "'");
+        }
+        return v;
+    }
+
+    private int integer(String name, int fallback, int min, int max) {
+        String v = single.get(name);
+        return v == null ? fallback : parseInt(name, v, min, max);
+    }
+
+    private static int parseInt(String name, String v, int min, int max) {
+        try {
+            int i = Integer.parseInt(v);
+            if (i < min || i > max) {
+                throw new NumberFormatException();
+            }
+            return i;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + name + " must be a whole number from " + min + " to " + max + ", was '" + v + "'");
+        }
+    }
+
+    private Duration seconds(String name, Duration fallback) {
+        String v = single.get(name);
+        if (v == null) {
+            return fallback;
+        }
+        String s = v.trim().toLowerCase(Locale.ROOT);
+        double factor = 1;
+        if (s.endsWith("m")) {
+            factor = 60;
+            s = s.substring(0, s.length() - 1);
+        } else if (s.endsWith("s")) {
+            s = s.substring(0, s.length() - 1);
+        }
+        try {
+            double seconds = Double.parseDouble(s) * factor;
+            if (!Double.isFinite(seconds) || seconds < 0) {
+                throw new NumberFormatException();
+            }
+            return Duration.ofMillis(Math.round(seconds * 1000));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + name + " must be seconds (e.g. 30, 30s, 2m), was '" + v + "'");
+        }
+    }
+}

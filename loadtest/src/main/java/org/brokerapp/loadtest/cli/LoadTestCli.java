@@ -1,0 +1,77 @@
+package org.brokerapp.loadtest.cli;
+
+import java.io.IOException;
+import java.util.List;
+
+import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.StackException;
+import org.brokerapp.loadtest.LoadRun;
+import org.brokerapp.loadtest.report.MarkdownReport;
+import org.brokerapp.loadtest.report.ResultsDirectory;
+import org.brokerapp.loadtest.report.RunResult;
+import org.brokerapp.loadtest.target.EndpointsTarget;
+import org.brokerapp.loadtest.target.LocalTarget;
+import org.brokerapp.loadtest.target.Target;
+
+/**
+ * {@code loadtest/bin/loadtest}: parses the command line, opens the target (starting the local
+ * stack and brokers unless endpoints are given), runs, prints the summary and writes the results.
+ * Exit 0 when the run's correctness check passed, 1 when it failed or the run could not be done,
+ * 2 for a bad command line. Whatever it started stops on exit, Ctrl-C included (the stack's and the
+ * brokers' shutdown hooks).
+ */
+public final class LoadTestCli {
+
+    private LoadTestCli() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String[] args) {
+        if (CliOptions.wantsHelp(args)) {
+            System.out.print(CliOptions.USAGE);
+            return 0;
+        }
+        RunPlan plan;
+        try {
+            plan = CliOptions.parse(args);
+        } catch (UsageException e) {
+            System.err.println("loadtest: " + e.getMessage() + " (loadtest --help for usage)");
+            return 2;
+        }
+        Progress progress = new Progress(System.out);
+        String command = "loadtest/bin/loadtest " + String.join(" ", args);
+        LoadRun.Settings settings = new LoadRun.Settings("Load test, preset " + plan.preset().key(), plan.preset().key(), command.trim(),
+                plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), List.of());
+        try (Target target = open(plan, progress)) {
+            progress.step("target: " + target.describe());
+            RunResult result = LoadRun.execute(target, plan.spec(), settings, progress);
+            ResultsDirectory.write(plan.resultsDir(), result);
+            System.out.println();
+            System.out.print(MarkdownReport.render(result));
+            System.out.println("results: " + plan.resultsDir().toAbsolutePath() + " (summary.md, results.json, report.html)");
+            return result.check().passed() || !plan.check() ? 0 : 1;
+        } catch (IllegalArgumentException e) {
+            System.err.println("loadtest: " + e.getMessage());
+            return 2;
+        } catch (StackException | IllegalStateException | IOException e) {
+            System.err.println("loadtest: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            System.err.println("loadtest: interrupted");
+            return 1;
+        }
+    }
+
+    static Target open(RunPlan plan, Progress progress) {
+        if (plan.target() instanceof TargetPlan.Local local) {
+            return LocalTarget.startStack(local.instance(), local.workDir(), local.regionsFile(), local.brokerJar(), plan.spec().customers(),
+                    local.brokerArgs(), progress);
+        }
+        TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();
+        return new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql());
+    }
+}

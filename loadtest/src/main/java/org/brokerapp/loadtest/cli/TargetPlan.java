@@ -1,0 +1,19 @@
+package org.brokerapp.loadtest.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.brokerapp.loadtest.target.CqlEndpoint;
+
+/** Which deployment to load, as the command line said. */
+public sealed interface TargetPlan {
+
+    /** The local stack, started by the harness: instance, work directory, the broker jar and extra broker arguments. */
+    record Local(int instance, Path workDir, java.util.Optional<Path> regionsFile, Path brokerJar, List<String> brokerArgs) implements TargetPlan {
+    }
+
+    /** An existing deployment: per region a broker URL, a Kafka bootstrap and optionally a CQL endpoint. */
+    record Endpoints(Map<String, String> brokers, Map<String, String> kafka, Map<String, CqlEndpoint> cql) implements TargetPlan {
+    }
+}

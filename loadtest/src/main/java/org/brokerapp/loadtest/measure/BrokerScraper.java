@@ -1,0 +1,73 @@
+package org.brokerapp.loadtest.measure;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Reads the brokers' own measures from {@code /actuator/prometheus}: the ticker-to-fill histogram
+ * (tick event time to fill durable) and the fill counter, per region. A broker too busy to answer
+ * within the timeout gives an empty scrape for that round, not a failed run.
+ */
+public final class BrokerScraper {
+
+    public static final String TICK_TO_FILL = "broker_fill_tick_to_fill_seconds";
+    public static final String FILLS = "broker_fills_total";
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    private final Map<String, String> brokerUrls;
+
+    /** One scrape of every region's broker. */
+    public record Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, boolean complete) {
+
+        public Scrape minus(Scrape earlier) {
+            Map<String, PrometheusHistogram> histograms = new LinkedHashMap<>();
+            Map<String, Double> counts = new LinkedHashMap<>();
+            // a region missing from either scrape has no known window: leave it out rather than report its whole history
+            tickToFill.forEach((region, h) -> {
+                if (earlier.tickToFill.containsKey(region)) {
+                    histograms.put(region, h.minus(earlier.tickToFill.get(region)));
+                    counts.put(region, fills.get(region) - earlier.fills.get(region));
+                }
+            });
+            return new Scrape(histograms, counts, complete && earlier.complete);
+        }
+
+        public double totalFills() {
+            return fills.values().stream().mapToDouble(Double::doubleValue).sum();
+        }
+    }
+
+    public BrokerScraper(Map<String, String> brokerUrls) {
+        this.brokerUrls = Map.copyOf(brokerUrls);
+    }
+
+    public Scrape scrape(Duration timeout) {
+        Map<String, PrometheusHistogram> histograms = new LinkedHashMap<>();
+        Map<String, Double> fills = new LinkedHashMap<>();
+        boolean complete = true;
+        for (Map.Entry<String, String> broker : new java.util.TreeMap<>(brokerUrls).entrySet()) {
+            String region = broker.getKey();
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(broker.getValue() + "/actuator/prometheus"))
+                        .timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 200) {
+                    throw new IOException("HTTP " + r.statusCode());
+                }
+                histograms.put(region, PrometheusHistogram.parse(r.body(), TICK_TO_FILL, region));
+                fills.put(region, PrometheusHistogram.counter(r.body(), FILLS, region, "outcome=\"filled\""));
+            } catch (IOException e) {
+                complete = false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                complete = false;
+            }
+        }
+        return new Scrape(histograms, fills, complete);
+    }
+}

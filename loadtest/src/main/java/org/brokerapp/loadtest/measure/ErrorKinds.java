@@ -1,0 +1,54 @@
+package org.brokerapp.loadtest.measure;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Failed operations counted by kind, e.g. {@code "MARKET: HTTP 422 Unsupported order"} or {@code "LIMIT: timeout"}. */
+public final class ErrorKinds {
+
+    private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
+
+    public void count(String kind) {
+        counts.computeIfAbsent(kind, k -> new LongAdder()).increment();
+    }
+
+    public long total() {
+        return counts.values().stream().mapToLong(LongAdder::sum).sum();
+    }
+
+    public Map<String, Long> snapshot() {
+        Map<String, Long> copy = new TreeMap<>();
+        counts.forEach((k, v) -> copy.put(k, v.sum()));
+        return copy;
+    }
+
+    /** What happened between two snapshots. */
+    public static Map<String, Long> difference(Map<String, Long> later, Map<String, Long> earlier) {
+        Map<String, Long> diff = new TreeMap<>();
+        later.forEach((k, v) -> {
+            long d = v - earlier.getOrDefault(k, 0L);
+            if (d > 0) {
+                diff.put(k, d);
+            }
+        });
+        return diff;
+    }
+
+    /** The kind of a failure: an exception's class name, its cause's if it only wraps one. */
+    public static String ofThrowable(Throwable error) {
+        Throwable cause = error;
+        while (cause.getCause() != null && (cause instanceof java.util.concurrent.CompletionException
+                || cause instanceof java.util.concurrent.ExecutionException)) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof java.net.http.HttpTimeoutException) {
+            return "timeout";
+        }
+        if (cause instanceof java.net.ConnectException) {
+            return "connection refused";
+        }
+        return cause.getClass().getSimpleName();
+    }
+}

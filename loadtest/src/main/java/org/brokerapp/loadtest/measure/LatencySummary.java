@@ -1,0 +1,70 @@
+package org.brokerapp.loadtest.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The distribution of one measure over a window, in milliseconds. {@code curve} holds
+ * (percentile, latency) points for the percentile chart. Broker-side measures come from Prometheus
+ * buckets, whose percentiles are bucket upper bounds ({@code upperBounds} true) and whose mean and
+ * maximum are unknown (-1).
+ */
+public record LatencySummary(long count, double p50, double p90, double p99, double p999, double max, double mean,
+                             boolean upperBounds, List<Point> curve) {
+
+    /** One point of a percentile curve: {@code percentile} in [0, 100], latency in ms. */
+    public record Point(double percentile, double millis) {
+    }
+
+    static final double[] CURVE_PERCENTILES = {0, 10, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.99, 100};
+
+    public static final LatencySummary EMPTY = new LatencySummary(0, 0, 0, 0, 0, 0, 0, false, List.of());
+
+    public static LatencySummary of(Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return EMPTY;
+        }
+        List<Point> curve = new ArrayList<>();
+        for (double p : CURVE_PERCENTILES) {
+            curve.add(new Point(p, ms(micros.getValueAtPercentile(p))));
+        }
+        return new LatencySummary(micros.getTotalCount(), ms(micros.getValueAtPercentile(50)), ms(micros.getValueAtPercentile(90)),
+                ms(micros.getValueAtPercentile(99)), ms(micros.getValueAtPercentile(99.9)), ms(micros.getMaxValue()),
+                Math.round(micros.getMean()) / 1000.0, false, curve);
+    }
+
+    /** From a broker's Prometheus buckets: each percentile is the upper bound of its bucket; +Inf is reported as -1. */
+    public static LatencySummary of(PrometheusHistogram buckets) {
+        if (buckets.count() == 0) {
+            return new LatencySummary(0, 0, 0, 0, 0, -1, -1, true, List.of());
+        }
+        List<Point> curve = new ArrayList<>();
+        for (double p : CURVE_PERCENTILES) {
+            if (p > 0 && p < 100) {
+                curve.add(new Point(p, finite(buckets.percentileMillis(p / 100))));
+            }
+        }
+        return new LatencySummary(buckets.count(), finite(buckets.percentileMillis(0.5)), finite(buckets.percentileMillis(0.9)),
+                finite(buckets.percentileMillis(0.99)), finite(buckets.percentileMillis(0.999)), -1, -1, true, curve);
+    }
+
+    public boolean noSamples() {
+        return count == 0;
+    }
+
+    /** The summary as a sorted map of name to value, for tables. */
+    public Map<String, Double> percentiles() {
+        return Map.of("p50", p50, "p90", p90, "p99", p99, "p99.9", p999);
+    }
+
+    private static double ms(long micros) {
+        return micros / 1000.0;
+    }
+
+    private static double finite(double millis) {
+        return Double.isFinite(millis) ? Math.round(millis * 1000) / 1000.0 : -1;
+    }
+}

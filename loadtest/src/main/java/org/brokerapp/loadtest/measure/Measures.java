@@ -1,0 +1,46 @@
+package org.brokerapp.loadtest.measure;
+
+/** The names of the measures a run records, defined once. */
+public final class Measures {
+
+    public static final String PLACEMENT = "placement";
+    public static final String MARKET = "market";
+    public static final String FLOOR = "floor LOCAL_QUORUM write";
+    public static final String TICKER_TO_FILL = "ticker-to-fill";
+
+    private Measures() {
+    }
+
+    /** LIMIT/STOP placement (request to answer), by the region the request went to. */
+    public static String placement(String placedIn, boolean crossRegion) {
+        return PLACEMENT + " @" + placedIn + (crossRegion ? " cross-region" : " local");
+    }
+
+    /** MARKET order request to its fill answered, by the region the request went to. */
+    public static String market(String placedIn, boolean crossRegion) {
+        return MARKET + " @" + placedIn + (crossRegion ? " cross-region" : " local");
+    }
+
+    public static String floor(String region) {
+        return FLOOR + " @" + region;
+    }
+
+    public static String tickerToFill(String region) {
+        return TICKER_TO_FILL + " @" + region;
+    }
+
+    public static boolean isCrossRegion(String measure) {
+        return measure.endsWith(" cross-region");
+    }
+
+    /** The region a measure was named with ({@code @region}), or null. */
+    public static String regionOf(String measure) {
+        int at = measure.indexOf(" @");
+        if (at < 0) {
+            return null;
+        }
+        String rest = measure.substring(at + 2);
+        int space = rest.indexOf(' ');
+        return space < 0 ? rest : rest.substring(0, space);
+    }
+}

@@ -1,0 +1,123 @@
+package org.brokerapp.loadtest.report;
+
+import java.util.Locale;
+import java.util.Map;
+
+import org.brokerapp.loadtest.check.CheckResult;
+
+/** The run's summary as markdown tables: printed at the end of a run and saved as {@code summary.md}. */
+public final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    public static String render(RunResult r) {
+        StringBuilder md = new StringBuilder();
+        md.append("## ").append(r.title()).append("\n\n");
+        md.append("- started: ").append(r.startedAt()).append("\n");
+        md.append("- command: `").append(r.command()).append("`\n");
+        md.append("- target: ").append(r.target()).append("\n");
+        md.append("- machine: ").append(r.machine()).append("\n");
+        md.append("- load: ");
+        md.append(String.join(", ", r.load().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList())).append("\n\n");
+        if (r.sla() != null) {
+            sla(md, r.sla());
+        }
+        WindowResult w = r.window();
+        Throughput t = w.throughput();
+        md.append(String.format(Locale.ROOT, "### Throughput (%.0f s measured)%n%n", w.seconds()));
+        md.append("| rate per second | target | achieved |\n|---|---|---|\n");
+        md.append("| orders sent | ").append(Format.rate(t.targetOrders())).append(" | ").append(Format.rate(t.ordersSent())).append(" |\n");
+        md.append("| orders accepted | | ").append(Format.rate(t.ordersAccepted())).append(" |\n");
+        md.append("| orders failed | | ").append(Format.rate(t.ordersFailed())).append(" |\n");
+        md.append("| MARKET orders filled | | ").append(Format.rate(t.marketFilled())).append(" |\n");
+        md.append("| ticks | ").append(Format.rate(t.targetTicks())).append(" | ").append(Format.rate(t.ticks())).append(" |\n");
+        md.append("| fills (brokers' counters) | ~").append(Format.rate(t.expectedTrades())).append(" | ").append(Format.rate(t.fills())).append(" |\n");
+        md.append("| floor writes | | ").append(Format.rate(t.floorWrites())).append(" |\n\n");
+        md.append("### Latency (ms)\n\n");
+        md.append("| measure | count | p50 | p90 | p99 | p99.9 | max | p50 / floor p50 | p99 / floor p99 | RTT | p50 / RTT | p99 / RTT |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (MeasureResult m : w.measures()) {
+            boolean ub = m.latency().upperBounds();
+            md.append("| ").append(m.name()).append(" | ").append(m.latency().count())
+                    .append(" | ").append(Format.ms(m.latency().noSamples() ? -1 : m.latency().p50(), ub))
+                    .append(" | ").append(Format.ms(m.latency().noSamples() ? -1 : m.latency().p90(), ub))
+                    .append(" | ").append(Format.ms(m.latency().noSamples() ? -1 : m.latency().p99(), ub))
+                    .append(" | ").append(Format.ms(m.latency().noSamples() ? -1 : m.latency().p999(), ub))
+                    .append(" | ").append(Format.ms(m.latency().noSamples() ? -1 : m.latency().max(), false))
+                    .append(" | ").append(Format.ratio(m.p50VsFloor())).append(" | ").append(Format.ratio(m.p99VsFloor()))
+                    .append(" | ").append(m.rttMillis() == null ? "-" : Format.ms(m.rttMillis(), false))
+                    .append(" | ").append(Format.ratio(m.p50VsRtt())).append(" | ").append(Format.ratio(m.p99VsRtt())).append(" |\n");
+        }
+        md.append("\nClient measures are HdrHistogram from each operation's intended start (coordinated omission corrected). "
+                + "Ticker-to-fill is the brokers' own histogram (tick event time = the tick's intended send time, to fill durable), "
+                + "scraped before and after the window: its percentiles are bucket upper bounds (<=, buckets ~10 % apart), its max unknown. "
+                + "Ratios are to the bare LOCAL_QUORUM write of the same region, timed in the same window; RTT is the emulated WAN round trip "
+                + "a cross-region request crosses.\n");
+        if (!w.brokerScrapeComplete()) {
+            md.append("\n**A broker did not answer a before/after scrape in time: its ticker-to-fill is missing.**\n");
+        }
+        md.append("\n### Errors in the window: ").append(w.errorCount()).append("\n\n");
+        if (!w.errors().isEmpty()) {
+            md.append("| kind | count |\n|---|---|\n");
+            for (Map.Entry<String, Long> e : w.errors().entrySet()) {
+                md.append("| ").append(e.getKey()).append(" | ").append(e.getValue()).append(" |\n");
+            }
+            md.append("\n");
+        }
+        md.append("Load generator's own worst lag behind schedule: ").append(w.generatorLagMillis()).append(" ms\n\n");
+        check(md, r.check());
+        if (r.writeAmplification() != null) {
+            table(md, r.writeAmplification());
+        }
+        r.tables().forEach(table -> table(md, table));
+        if (!r.notes().isEmpty()) {
+            md.append("### Notes\n\n");
+            r.notes().forEach(n -> md.append("- ").append(n).append("\n"));
+            md.append("\n");
+        }
+        return md.toString();
+    }
+
+    private static void sla(StringBuilder md, SlaResult sla) {
+        md.append(String.format(Locale.ROOT, "### SLA search: p99 ticker-to-fill < %.1f ms%n%n", sla.slaMillis()));
+        md.append("| step | orders/s target | ticks/s | orders/s accepted | fills/s | fills measured | p99 ticker-to-fill (ms) | errors | verdict |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|\n");
+        for (SlaResult.Step s : sla.steps()) {
+            md.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %d | %s | %.1f%% | %s |%n", s.step(), Format.rate(s.ordersPerSecond()),
+                    Format.rate(s.ticksPerSecond()), Format.rate(s.achievedOrdersPerSecond()), Format.rate(s.fillsPerSecond()),
+                    s.tickToFillCount(), Format.ms(s.tickToFillP99Millis(), true), s.errorShare() * 100, s.reason()));
+        }
+        md.append("\n**").append(sla.verdict()).append("**\n\n");
+    }
+
+    private static void check(StringBuilder md, CheckResult c) {
+        md.append("### Correctness check: ").append(c.passed() ? "PASSED" : "FAILED").append("\n\n");
+        md.append(String.format(Locale.ROOT, "%d customers, %d accepted orders of this run; their ledgers: %d FILLED, %d OPEN, %d CANCELLED; "
+                        + "%d marketable LIMIT/STOP orders still open after the drain%n%n", c.customers(), c.accepted(), c.filled(), c.open(),
+                c.cancelled(), c.marketableStillOpen()));
+        if (c.problemCount() > 0) {
+            md.append(c.problemCount()).append(" problems").append(c.problemCount() > c.problems().size() ? ", the first " + c.problems().size() : "")
+                    .append(":\n\n");
+            c.problems().forEach(p -> md.append("- ").append(p).append("\n"));
+            md.append("\n");
+        }
+    }
+
+    static void table(StringBuilder md, ResultTable table) {
+        md.append("### ").append(table.title()).append("\n\n| ").append(table.labelHeading());
+        table.columns().forEach(c -> md.append(" | ").append(c));
+        md.append(" |\n|---");
+        table.columns().forEach(c -> md.append("|---"));
+        md.append("|\n");
+        for (ResultTable.Row row : table.rows()) {
+            md.append("| ").append(row.label());
+            row.values().forEach(v -> md.append(" | ").append(v));
+            md.append(" |\n");
+        }
+        if (table.note() != null && !table.note().isBlank()) {
+            md.append("\n").append(table.note()).append("\n");
+        }
+        md.append("\n");
+    }
+}

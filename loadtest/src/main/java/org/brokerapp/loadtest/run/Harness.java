@@ -1,0 +1,384 @@
+package org.brokerapp.loadtest.run;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import org.HdrHistogram.Histogram;
+import org.brokerapp.infra.Progress;
+import org.brokerapp.loadtest.check.AcceptedOrder;
+import org.brokerapp.loadtest.check.AcceptedOrders;
+import org.brokerapp.loadtest.check.CheckResult;
+import org.brokerapp.loadtest.check.CorrectnessCheck;
+import org.brokerapp.loadtest.measure.BrokerScraper;
+import org.brokerapp.loadtest.measure.Counters;
+import org.brokerapp.loadtest.measure.ErrorKinds;
+import org.brokerapp.loadtest.measure.LatencyBook;
+import org.brokerapp.loadtest.measure.LatencyWindow;
+import org.brokerapp.loadtest.measure.Measures;
+import org.brokerapp.loadtest.measure.PrometheusHistogram;
+import org.brokerapp.loadtest.report.ResultTable;
+import org.brokerapp.loadtest.report.TimelinePoint;
+import org.brokerapp.loadtest.report.WindowResult;
+import org.brokerapp.loadtest.target.BrokerClient;
+import org.brokerapp.loadtest.target.BrokerProcesses;
+import org.brokerapp.loadtest.target.CqlEndpoint;
+import org.brokerapp.loadtest.target.Target;
+import org.brokerapp.loadtest.workload.FloorWriter;
+import org.brokerapp.loadtest.workload.OpenLoop;
+import org.brokerapp.loadtest.workload.OrderPlanner;
+import org.brokerapp.loadtest.workload.OrderSender;
+import org.brokerapp.loadtest.workload.PlannedOrder;
+import org.brokerapp.loadtest.workload.RateSchedule;
+import org.brokerapp.loadtest.workload.SymbolSet;
+import org.brokerapp.loadtest.workload.TickPlanner;
+import org.brokerapp.loadtest.workload.TickPublisher;
+import org.brokerapp.regions.SymbolUniverse;
+
+/**
+ * Drives one target: holds the run's connections (a tick producer per region, a floor session per
+ * region, the REST client) and what the run learns (latencies, errors, accepted orders), and
+ * applies load levels one after another ({@link #measure}): ticks first, then orders and floor
+ * writes, each ramped up; warm-up; the measured window with a progress line every few seconds;
+ * then a drain during which only ticks go on. {@link #prime} buys the shares SELL orders need,
+ * {@link #check} audits every customer's ledger at the end.
+ */
+public final class Harness implements AutoCloseable {
+
+    private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration WINDOW_SCRAPE_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Target target;
+    private final Progress progress;
+    private final Duration progressEvery;
+    private final List<WindowProbe> probes;
+    private final SymbolSet symbols;
+    private final String runId;
+    private final LatencyBook latencies = new LatencyBook();
+    private final ErrorKinds errors = new ErrorKinds();
+    private final Counters counters = new Counters();
+    private final AcceptedOrders accepted = new AcceptedOrders();
+    private final BrokerClient client;
+    private final BrokerScraper scraper;
+    private final OrderSender sender;
+    private final Map<String, TickPublisher> publishers = new LinkedHashMap<>();
+    private final List<FloorWriter> floors = new ArrayList<>();
+    private final List<ResultTable> probeTables = new ArrayList<>();
+    private int level;
+
+    private Harness(Target target, SymbolSet symbols, String runId, Duration progressEvery, List<WindowProbe> probes, Progress progress) {
+        this.target = target;
+        this.symbols = symbols;
+        this.runId = runId;
+        this.progressEvery = progressEvery;
+        this.probes = List.copyOf(probes);
+        this.progress = progress;
+        this.client = new BrokerClient(target.brokerUrls());
+        this.scraper = new BrokerScraper(target.brokerUrls());
+        this.sender = new OrderSender(client, latencies, errors, counters, accepted);
+    }
+
+    /**
+     * Connects to the target: a tick producer per region with symbols, a floor session per region with a
+     * CQL endpoint (when {@code floor} is true).
+     */
+    public static Harness open(Target target, Map<String, Integer> symbolsPerRegion, long seed, boolean floor, String runId,
+                               Duration progressEvery, List<WindowProbe> probes, Progress progress) {
+        SymbolSet symbols = SymbolSet.choose(SymbolUniverse.loadDefault(), target.regions(), symbolsPerRegion);
+        Harness harness = new Harness(target, symbols, runId, progressEvery, probes, progress);
+        try {
+            long regionSeed = seed;
+            for (String region : symbols.regions()) {
+                regionSeed++;
+                if (!symbols.in(region).isEmpty()) {
+                    harness.publishers.put(region, new TickPublisher(region, target.kafkaBootstrap(region),
+                            new TickPlanner(symbols.in(region), regionSeed), harness.counters, harness.errors));
+                }
+                Optional<CqlEndpoint> cql = target.cql(region);
+                if (floor && cql.isPresent()) {
+                    harness.floors.add(new FloorWriter(region, cql.get(), target.regions(), harness.latencies, harness.counters, harness.errors));
+                }
+            }
+            return harness;
+        } catch (RuntimeException e) {
+            harness.close();
+            throw e;
+        }
+    }
+
+    public SymbolSet symbols() {
+        return symbols;
+    }
+
+    /**
+     * Gives every customer the shares its SELL orders sell from: one marketable BUY LIMIT per customer and
+     * portfolio symbol, with ticks flowing, then waits (up to a minute) until they are filled.
+     */
+    public void prime(org.brokerapp.loadtest.workload.WorkloadSpec spec) throws InterruptedException {
+        if (spec.buyShare() >= 1 || spec.ordersPerSecond() == 0) {
+            return;
+        }
+        List<PlannedOrder> orders = new OrderPlanner(spec, symbols, target.regions().names(), runId + "-p").primingOrders();
+        progress.step("priming: " + orders.size() + " BUY orders so that " + spec.customers() + " customers hold the shares they sell");
+        ErrorKinds primeErrors = new ErrorKinds();
+        Counters primeCounters = new Counters();
+        AcceptedOrders primed = new AcceptedOrders();
+        OrderSender primer = new OrderSender(client, new LatencyBook(), primeErrors, primeCounters, primed);
+        List<OpenLoop> ticks = startTicks(spec.ticksPerSecond(), 0);
+        try {
+            awaitFirstRound(ticks);
+            long period = Math.max(1, Math.round(1000 / Math.min(50, Math.max(5, spec.ordersPerSecond()))));
+            for (PlannedOrder order : orders) {
+                primer.send(order, System.nanoTime());
+                Thread.sleep(period);
+            }
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (primeCounters.ordersAccepted.sum() + primeCounters.ordersFailed.sum() < orders.size() && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            List<AcceptedOrder> open = new ArrayList<>(primed.byCustomer().values().stream().flatMap(List::stream).toList());
+            while (!open.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(2_000);
+                open.removeIf(this::filled);
+            }
+            primed.byCustomer().values().forEach(list -> list.forEach(accepted::add));
+            progress.step(String.format("priming done: %d accepted, %d still open, errors %s", primeCounters.ordersAccepted.sum(), open.size(),
+                    primeErrors.snapshot()));
+        } finally {
+            ticks.forEach(OpenLoop::close);
+        }
+    }
+
+    private boolean filled(AcceptedOrder order) {
+        PlannedOrder p = order.planned();
+        try {
+            return "FILLED".equals(client.get(p.symbol().home(), p.customerId(), PlannedOrder.password(p.customer()),
+                    "/api/orders/" + order.orderId()).path("status").asString());
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** Applies one load level: ramp-up, warm-up, measured window, drain; returns the window. */
+    public WindowResult measure(org.brokerapp.loadtest.workload.WorkloadSpec spec) throws InterruptedException {
+        level++;
+        OrderPlanner planner = new OrderPlanner(spec, symbols, target.regions().names(), runId + "-" + level);
+        double ramp = spec.rampUp().toMillis() / 1000.0;
+        List<OpenLoop> ticks = startTicks(spec.ticksPerSecond(), ramp);
+        List<OpenLoop> loops = new ArrayList<>(ticks);
+        try {
+            awaitFirstRound(ticks);
+            progress.step(String.format("load: %.0f orders/s (%s, %.0f%% BUY, %.0f%% marketable, %.0f%% cross-region), %.0f ticks/s over %d symbols,"
+                            + " ~%.0f trades/s, %.0f floor writes/s; ramp-up %d s, warm-up %d s, measured %d s",
+                    spec.ordersPerSecond(), spec.mix(), spec.buyShare() * 100, spec.marketableShare() * 100, spec.crossRegionShare() * 100,
+                    spec.ticksPerSecond(), symbols.size(), spec.expectedTradesPerSecond(), floors.isEmpty() ? 0 : spec.floorWritesPerSecond(),
+                    spec.rampUp().toSeconds(), spec.warmUp().toSeconds(), spec.duration().toSeconds()));
+            OpenLoop orders = null;
+            if (spec.ordersPerSecond() > 0) {
+                orders = new OpenLoop("orders", new RateSchedule(spec.ordersPerSecond(), ramp), intended -> sender.send(planner.next(), intended));
+                loops.add(orders);
+            }
+            OpenLoop floorLoop = null;
+            if (!floors.isEmpty() && spec.floorWritesPerSecond() > 0) {
+                int[] next = {0};
+                floorLoop = new OpenLoop("floor", new RateSchedule(spec.floorWritesPerSecond(), ramp),
+                        intended -> floors.get(next[0]++ % floors.size()).write(intended));
+                loops.add(floorLoop);
+            }
+            WindowResult window = new Phases(spec, loops).run();
+            if (orders != null) {
+                orders.close();
+            }
+            if (floorLoop != null) {
+                floorLoop.close();
+            }
+            if (!spec.drain().isZero()) {
+                progress.step("drain: ticks only for " + spec.drain().toSeconds() + " s, so the last marketable orders can fill");
+                Thread.sleep(spec.drain().toMillis());
+            }
+            return window;
+        } finally {
+            loops.forEach(OpenLoop::close);
+        }
+    }
+
+    /** The correctness check, read through the first region's broker once nothing moves any more. */
+    public CheckResult check(BigDecimal openingCash) throws InterruptedException {
+        Thread.sleep(3_000); // the last fills replicate to every DC
+        return new CorrectnessCheck(client, target.regions().names().get(0), openingCash, progress).run(accepted);
+    }
+
+    public List<ResultTable> probeTables() {
+        return List.copyOf(probeTables);
+    }
+
+    private List<OpenLoop> startTicks(double ticksPerSecond, double rampSeconds) {
+        List<OpenLoop> loops = new ArrayList<>();
+        publishers.forEach((region, publisher) -> {
+            double rate = ticksPerSecond * symbols.in(region).size() / symbols.size();
+            loops.add(new OpenLoop("ticks-" + region, new RateSchedule(rate, rampSeconds), publisher::publish));
+        });
+        return loops;
+    }
+
+    /** Until every symbol has had a tick (so MARKET orders find a price), and a second for the brokers to read it. */
+    private void awaitFirstRound(List<OpenLoop> ticks) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        int i = 0;
+        for (String region : publishers.keySet()) {
+            OpenLoop loop = ticks.get(i++);
+            while (loop.fired() < symbols.in(region).size() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+        }
+        Thread.sleep(1_000);
+    }
+
+    @Override
+    public void close() {
+        publishers.values().forEach(TickPublisher::close);
+        floors.forEach(FloorWriter::close);
+    }
+
+    /** Ramp-up, warm-up and the measured window of one level, with a progress line per interval. */
+    private final class Phases {
+
+        private final org.brokerapp.loadtest.workload.WorkloadSpec spec;
+        private final List<OpenLoop> loops;
+        private final List<TimelinePoint> timeline = new ArrayList<>();
+        private final LatencyWindow window = new LatencyWindow();
+        private final LatencyWindow phase = new LatencyWindow();
+        private final long start = System.nanoTime();
+        private final double rampEnd;
+        private final double warmEnd;
+        private final double end;
+
+        Phases(org.brokerapp.loadtest.workload.WorkloadSpec spec, List<OpenLoop> loops) {
+            this.spec = spec;
+            this.loops = loops;
+            this.rampEnd = spec.rampUp().toMillis() / 1000.0;
+            this.warmEnd = rampEnd + spec.warmUp().toMillis() / 1000.0;
+            this.end = warmEnd + spec.duration().toMillis() / 1000.0;
+        }
+
+        WindowResult run() throws InterruptedException {
+            TreeSet<Double> boundaries = new TreeSet<>();
+            double every = progressEvery.toMillis() / 1000.0;
+            for (int k = 1; k * every < end; k++) {
+                double t = k * every;
+                if (Math.abs(t - rampEnd) > 0.5 && Math.abs(t - warmEnd) > 0.5 && end - t > 0.5) {
+                    boundaries.add(t);
+                }
+            }
+            boundaries.add(rampEnd);
+            boundaries.add(warmEnd);
+            boundaries.add(end);
+            boundaries.remove(0.0);
+            latencies.sampleInterval(); // drop what the priming or a previous level left behind
+
+            Counters.Snapshot previous = counters.snapshot();
+            BrokerScraper.Scrape previousScrape = scraper.scrape(SCRAPE_TIMEOUT);
+            BrokerScraper.Scrape phaseScrape = previousScrape;
+            BrokerScraper.Scrape windowStartScrape = null;
+            Counters.Snapshot windowStart = null;
+            Map<String, Long> errorsAtWindowStart = Map.of();
+            if (warmEnd == 0) {
+                windowStartScrape = previousScrape;
+                windowStart = previous;
+                errorsAtWindowStart = errors.snapshot();
+                probes.forEach(WindowProbe::windowStarted);
+            }
+            BrokerScraper.Scrape windowEndScrape = null;
+            Counters.Snapshot windowEnd = null;
+            Map<String, Long> errorsAtWindowEnd = Map.of();
+            for (double boundary : boundaries) {
+                sleepUntil(boundary);
+                String phaseName = boundary <= rampEnd ? "ramp-up" : boundary <= warmEnd ? "warm-up" : "measured";
+                Map<String, Histogram> interval = latencies.sampleInterval();
+                phase.add(interval);
+                if (phaseName.equals("measured")) {
+                    window.add(interval);
+                }
+                boolean windowBoundary = boundary == warmEnd || boundary == end;
+                BrokerScraper.Scrape scrape = scraper.scrape(windowBoundary ? WINDOW_SCRAPE_TIMEOUT : SCRAPE_TIMEOUT);
+                Counters.Snapshot now = counters.snapshot();
+                Counters.Snapshot delta = now.minus(previous);
+                double fills = scrape.complete() && previousScrape.complete() ? scrape.minus(previousScrape).totalFills() / delta.seconds() : -1;
+                timeline.add(new TimelinePoint(round(boundary), phaseName, delta.ordersSent() / delta.seconds(),
+                        delta.ordersAccepted() / delta.seconds(), delta.ticksSent() / delta.seconds(), fills,
+                        (delta.ordersFailed() + delta.ticksFailed() + delta.floorFailed()) / delta.seconds()));
+                double phaseStart = phaseName.equals("ramp-up") ? 0 : phaseName.equals("warm-up") ? rampEnd : warmEnd;
+                double phaseLength = (phaseName.equals("ramp-up") ? rampEnd : phaseName.equals("warm-up") ? warmEnd : end) - phaseStart;
+                PrometheusHistogram tickToFill = merged(scrape.minus(phaseScrape).tickToFill());
+                progress.step(LiveProgress.line(phaseName, boundary - phaseStart, phaseLength, delta, fills, errors.total(),
+                        p99(phase.totals(), Measures.PLACEMENT), p99(phase.totals(), Measures.MARKET),
+                        tickToFill.count() == 0 ? -1 : tickToFill.percentileMillis(0.99)));
+                if (boundary == warmEnd) {
+                    windowStartScrape = scrape;
+                    windowStart = now;
+                    errorsAtWindowStart = errors.snapshot();
+                    probes.forEach(WindowProbe::windowStarted);
+                }
+                if (boundary == rampEnd || boundary == warmEnd) {
+                    phase.totals().clear();
+                    phaseScrape = scrape;
+                }
+                if (boundary == end) {
+                    windowEndScrape = scrape;
+                    windowEnd = now;
+                    errorsAtWindowEnd = errors.snapshot();
+                }
+                previous = now;
+                previousScrape = scrape;
+            }
+            Counters.Snapshot measured = windowEnd.minus(windowStart);
+            BrokerScraper.Scrape brokerWindow = windowEndScrape.minus(windowStartScrape);
+            double seconds = measured.seconds();
+            WindowProbe.WindowFacts facts = new WindowProbe.WindowFacts(seconds, brokerWindow.totalFills(), measured.ordersAccepted());
+            for (WindowProbe probe : probes) {
+                ResultTable table = probe.windowEnded(facts);
+                if (table != null) {
+                    probeTables.add(table);
+                }
+            }
+            long lag = loops.stream().mapToLong(OpenLoop::maxLagMillis).max().orElse(0);
+            return WindowResults.assemble(spec, target, seconds, measured, brokerWindow, window.totals(),
+                    ErrorKinds.difference(errorsAtWindowEnd, errorsAtWindowStart), timeline, lag);
+        }
+
+        private void sleepUntil(double secondsAfterStart) throws InterruptedException {
+            long wait = start + Math.round(secondsAfterStart * 1e9) - System.nanoTime();
+            if (wait > 0) {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            }
+        }
+    }
+
+    static PrometheusHistogram merged(Map<String, PrometheusHistogram> byRegion) {
+        return byRegion.values().stream().reduce(PrometheusHistogram.EMPTY, PrometheusHistogram::plus);
+    }
+
+    /** p99 in ms of every measure whose name starts with {@code prefix}, merged; -1 if none. */
+    static double p99(Map<String, Histogram> totals, String prefix) {
+        Histogram merged = new Histogram(3);
+        totals.forEach((name, h) -> {
+            if (name.startsWith(prefix)) {
+                merged.add(h);
+            }
+        });
+        return merged.getTotalCount() == 0 ? -1 : merged.getValueAtPercentile(99) / 1000.0;
+    }
+
+    private static double round(double seconds) {
+        return Math.round(seconds * 10) / 10.0;
+    }
+
+    static void sleep(long millis) {
+        BrokerProcesses.sleep(millis);
+    }
+}

@@ -1,0 +1,92 @@
+package org.brokerapp.loadtest.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.measure.BrokerScraper;
+import org.brokerapp.loadtest.measure.Counters;
+import org.brokerapp.loadtest.measure.LatencySummary;
+import org.brokerapp.loadtest.measure.Measures;
+import org.brokerapp.loadtest.measure.PrometheusHistogram;
+import org.brokerapp.loadtest.measure.Ratios;
+import org.brokerapp.loadtest.report.MeasureResult;
+import org.brokerapp.loadtest.report.Throughput;
+import org.brokerapp.loadtest.report.TimelinePoint;
+import org.brokerapp.loadtest.report.WindowResult;
+import org.brokerapp.loadtest.target.Target;
+import org.brokerapp.loadtest.workload.WorkloadSpec;
+import org.brokerapp.regions.RegionsModel;
+
+/**
+ * Turns a window's raw figures into its report rows: the floor per region (and all regions
+ * together), ticker-to-fill per region from the brokers' buckets, placement and market latency by
+ * placing region, local or cross-region; each set against the floor of its region and, when it
+ * crosses regions, against the emulated WAN round trip.
+ */
+final class WindowResults {
+
+    static final String ALL_REGIONS = "all regions";
+
+    private WindowResults() {
+    }
+
+    static WindowResult assemble(WorkloadSpec spec, Target target, double seconds, Counters.Snapshot measured, BrokerScraper.Scrape brokers,
+                                 Map<String, Histogram> client, Map<String, Long> errors, List<TimelinePoint> timeline, long lagMillis) {
+        Map<String, LatencySummary> floors = new TreeMap<>();
+        Histogram allFloors = new Histogram(3);
+        client.forEach((name, h) -> {
+            if (name.startsWith(Measures.FLOOR)) {
+                floors.put(Measures.regionOf(name), LatencySummary.of(h));
+                allFloors.add(h);
+            }
+        });
+        LatencySummary floorAll = LatencySummary.of(allFloors);
+        List<MeasureResult> rows = new ArrayList<>();
+        floors.forEach((region, f) -> rows.add(row(Measures.floor(region), MeasureResult.CLIENT, region, false, f, f, null)));
+        if (floors.size() > 1) {
+            rows.add(row(Measures.FLOOR + " (" + ALL_REGIONS + ")", MeasureResult.CLIENT, null, false, floorAll, floorAll, null));
+        }
+        PrometheusHistogram tickToFillAll = PrometheusHistogram.EMPTY;
+        for (Map.Entry<String, PrometheusHistogram> e : brokers.tickToFill().entrySet()) {
+            tickToFillAll = tickToFillAll.plus(e.getValue());
+            rows.add(row(Measures.tickerToFill(e.getKey()), MeasureResult.BROKER_BUCKETS, e.getKey(), false, LatencySummary.of(e.getValue()),
+                    floors.getOrDefault(e.getKey(), floorAll), null));
+        }
+        if (brokers.tickToFill().size() > 1) {
+            rows.add(row(Measures.TICKER_TO_FILL + " (" + ALL_REGIONS + ")", MeasureResult.BROKER_BUCKETS, null, false,
+                    LatencySummary.of(tickToFillAll), floorAll, null));
+        }
+        RegionsModel regions = target.regions();
+        client.forEach((name, h) -> {
+            if (name.startsWith(Measures.PLACEMENT) || name.startsWith(Measures.MARKET)) {
+                String region = Measures.regionOf(name);
+                boolean cross = Measures.isCrossRegion(name);
+                rows.add(row(name, MeasureResult.CLIENT, region, cross, LatencySummary.of(h), floors.getOrDefault(region, floorAll),
+                        cross ? roundTripFrom(regions, region) : null));
+            }
+        });
+        double s = Math.max(seconds, 1e-9);
+        Throughput throughput = new Throughput(spec.ordersPerSecond(), measured.ordersSent() / s, measured.ordersAccepted() / s,
+                measured.ordersFailed() / s, measured.marketFilled() / s, spec.ticksPerSecond(), measured.ticksSent() / s,
+                spec.expectedTradesPerSecond(), brokers.totalFills() / s, measured.floorWrites() / s);
+        return new WindowResult(Math.round(seconds * 10) / 10.0, throughput, rows, errors, timeline, lagMillis, brokers.complete());
+    }
+
+    static MeasureResult row(String name, String source, String region, boolean cross, LatencySummary latency, LatencySummary floor,
+                             Double rttMillis) {
+        boolean known = !latency.noSamples() && !floor.noSamples();
+        return new MeasureResult(name, source, region, cross, latency,
+                known ? Ratios.of(latency.p50(), floor.p50()) : null, known ? Ratios.of(latency.p99(), floor.p99()) : null, rttMillis,
+                rttMillis == null || latency.noSamples() ? null : Ratios.of(latency.p50(), rttMillis),
+                rttMillis == null || latency.noSamples() ? null : Ratios.of(latency.p99(), rttMillis));
+    }
+
+    /** The longest emulated round trip from a region to any other: what a request placed there and executed elsewhere crosses. */
+    static Double roundTripFrom(RegionsModel regions, String region) {
+        return regions.names().stream().filter(r -> !r.equals(region))
+                .mapToDouble(r -> regions.roundTrip(region, r).toMillis()).max().stream().boxed().findFirst().orElse(null);
+    }
+}

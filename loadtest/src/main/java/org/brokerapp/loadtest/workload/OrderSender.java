@@ -1,0 +1,88 @@
+package org.brokerapp.loadtest.workload;
+
+import java.math.BigDecimal;
+import java.net.http.HttpResponse;
+
+import org.brokerapp.loadtest.check.AcceptedOrder;
+import org.brokerapp.loadtest.check.AcceptedOrders;
+import org.brokerapp.loadtest.measure.Counters;
+import org.brokerapp.loadtest.measure.ErrorKinds;
+import org.brokerapp.loadtest.measure.LatencyBook;
+import org.brokerapp.loadtest.measure.Measures;
+import org.brokerapp.loadtest.target.BrokerClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Places planned orders over REST without waiting for them, and on each answer records its latency
+ * from the intended start: LIMIT/STOP as placement, MARKET (answered with its fill) as market
+ * latency, local or cross-region. Any other answer is an error of its kind (order type, status and
+ * problem title, e.g. {@code "MARKET: HTTP 422 Unsupported order"}); accepted orders are kept for the check.
+ */
+public final class OrderSender {
+
+    private final BrokerClient client;
+    private final LatencyBook latencies;
+    private final ErrorKinds errors;
+    private final Counters counters;
+    private final AcceptedOrders accepted;
+
+    public OrderSender(BrokerClient client, LatencyBook latencies, ErrorKinds errors, Counters counters, AcceptedOrders accepted) {
+        this.client = client;
+        this.latencies = latencies;
+        this.errors = errors;
+        this.counters = counters;
+        this.accepted = accepted;
+    }
+
+    public void send(PlannedOrder order, long intendedStartNanos) {
+        counters.ordersSent.increment();
+        client.placeOrder(order.placedIn(), order.customerId(), PlannedOrder.password(order.customer()), order.json())
+                .whenComplete((response, failure) -> {
+                    if (failure != null) {
+                        fail(order, ErrorKinds.ofThrowable(failure));
+                    } else {
+                        answered(order, intendedStartNanos, response);
+                    }
+                });
+    }
+
+    private void answered(PlannedOrder order, long intendedStartNanos, HttpResponse<String> response) {
+        int status = response.statusCode();
+        if (status != 200 && status != 201) {
+            String title = BrokerClient.problemTitle(response.body());
+            fail(order, "HTTP " + status + (title.isEmpty() ? "" : " " + title));
+            return;
+        }
+        JsonNode view;
+        try {
+            view = BrokerClient.parse(response.body());
+        } catch (RuntimeException e) {
+            fail(order, "unreadable answer");
+            return;
+        }
+        String orderStatus = text(view, "status");
+        if (order.type() == OrderType.MARKET) {
+            if (!"FILLED".equals(orderStatus)) {
+                fail(order, "answered " + orderStatus + ", not FILLED");
+                return;
+            }
+            latencies.record(Measures.market(order.placedIn(), order.crossRegion()), intendedStartNanos);
+            counters.marketFilled.increment();
+        } else {
+            latencies.record(Measures.placement(order.placedIn(), order.crossRegion()), intendedStartNanos);
+        }
+        counters.ordersAccepted.increment();
+        String fill = text(view, "fillPrice");
+        accepted.add(new AcceptedOrder(order, text(view, "orderId"), orderStatus, fill == null ? null : new BigDecimal(fill)));
+    }
+
+    private void fail(PlannedOrder order, String kind) {
+        counters.ordersFailed.increment();
+        errors.count(order.type() + ": " + kind);
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asString();
+    }
+}

@@ -1,0 +1,6 @@
+package org.brokerapp.loadtest.workload;
+
+public enum Side {
+    BUY,
+    SELL
+}

@@ -1,0 +1,58 @@
+package org.brokerapp.loadtest.workload;
+
+import java.time.Instant;
+import java.util.Map;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.brokerapp.loadtest.measure.Counters;
+import org.brokerapp.loadtest.measure.ErrorKinds;
+import org.brokerapp.ticker.Tick;
+import org.brokerapp.ticker.TickCodec;
+import org.brokerapp.ticker.Topics;
+
+/**
+ * Publishes one region's ticks to that region's Kafka, keyed by symbol as the ticker feed does.
+ * A tick's event time is its intended send time, so the brokers' ticker-to-fill runs from the
+ * intended start too: a harness falling behind its schedule shows as latency, never hides it.
+ */
+public final class TickPublisher implements AutoCloseable {
+
+    private final KafkaProducer<String, byte[]> producer;
+    private final TickPlanner planner;
+    private final Counters counters;
+    private final ErrorKinds errors;
+    private final String region;
+    private final long anchorNanos = System.nanoTime();
+    private final Instant anchor = Instant.now();
+
+    public TickPublisher(String region, String bootstrap, TickPlanner planner, Counters counters, ErrorKinds errors) {
+        this.region = region;
+        this.planner = planner;
+        this.counters = counters;
+        this.errors = errors;
+        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.LINGER_MS_CONFIG, 0, ProducerConfig.CLIENT_ID_CONFIG, "loadtest-ticks-" + region),
+                new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /** Called from the region's tick loop only. */
+    public void publish(long intendedStartNanos) {
+        Tick tick = planner.next(anchor.plusNanos(intendedStartNanos - anchorNanos));
+        counters.ticksSent.increment();
+        producer.send(new ProducerRecord<>(Topics.TICKS, tick.symbol(), TickCodec.encode(tick)), (metadata, e) -> {
+            if (e != null) {
+                counters.ticksFailed.increment();
+                errors.count("tick " + region + ": " + ErrorKinds.ofThrowable(e));
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        producer.close(java.time.Duration.ofSeconds(10));
+    }
+}

@@ -1,0 +1,58 @@
+package org.brokerapp.loadtest.amplification;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.brokerapp.loadtest.amplification.WriteAmplificationTests.EAST_1;
+import static org.brokerapp.loadtest.amplification.WriteAmplificationTests.EAST_2;
+import static org.brokerapp.loadtest.amplification.WriteAmplificationTests.SYDNEY_1;
+import static org.brokerapp.loadtest.amplification.WriteAmplificationTests.T0;
+import static org.brokerapp.loadtest.amplification.WriteAmplificationTests.snapshot;
+import static org.brokerapp.loadtest.amplification.WriteAmplificationTests.zero;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class AmplificationTableTests {
+
+    // 10 trades, 50 client mutations (5 per trade) of which 20 conditional; RF 2 + 1
+    private final WriteAmplification wa = WriteAmplification.between(
+            ClusterSnapshot.at("broker", T0, List.of(zero(EAST_1), zero(EAST_2), zero(SYDNEY_1))),
+            ClusterSnapshot.at("broker", T0.plusSeconds(5), List.of(
+                    snapshot(EAST_1, 30, 20, Map.of("open_orders", 20L, "order_inbox", 10L),
+                            Map.of("customer_ledger", 20L, "open_orders", 20L, "order_inbox", 10L, "idle", 0L), 60,
+                            Map.of("127.7.2.11_7000", new PeerTraffic(50, 5_120)), 1_000_000_000L),
+                    snapshot(EAST_2, 0, 0, Map.of(), Map.of("customer_ledger", 20L, "open_orders", 20L, "order_inbox", 10L), 60, Map.of(), 1_000_000_000L),
+                    snapshot(SYDNEY_1, 0, 0, Map.of(), Map.of("customer_ledger", 20L, "open_orders", 20L, "order_inbox", 10L), 20,
+                            Map.of("127.7.1.11_7000", new PeerTraffic(50, 1_024)), 500_000_000L))),
+            10, WriteAmplificationTests.REGIONS);
+
+    @Test
+    void perDcHasARowForEachDcAndOneForTheCluster() {
+        String md = AmplificationTable.perDc(wa);
+
+        assertThat(md.lines()).hasSize(5);
+        assertThat(md.lines().toList().get(2))
+                .isEqualTo("| us-east-1 | 2 | 2 | 50 (20) | 100 | 2.00 (2) | 10.00 | 120 | 50 / 5.0 | 50 / 1.0 | 100.00 |");
+        assertThat(md.lines().toList().get(3))
+                .isEqualTo("| ap-southeast-2 | 1 | 1 | 0 (0) | 50 | 1.00 (1) | 5.00 | 20 | 50 / 1.0 | 50 / 5.0 | 50.00 |");
+        assertThat(md.lines().toList().get(4)).startsWith("| **all** | 3 | 3 | 50 (20) | 150 | **3.00** (3) | 15.00 | 140 |");
+    }
+
+    @Test
+    void perTableShowsEachWrittenTablePerTradeAndSkipsIdleOnes() {
+        String md = AmplificationTable.perTable(wa);
+
+        assertThat(md).startsWith("| table | us-east-1 | ap-southeast-2 |\n|---|---|---|\n");
+        assertThat(md).contains("| customer_ledger | 4.00 | 2.00 |", "| open_orders | 4.00 | 2.00 |", "| order_inbox | 2.00 | 1.00 |");
+        assertThat(md).doesNotContain("idle");
+    }
+
+    @Test
+    void comparisonSetsMeasurementBesideTheory() {
+        String md = AmplificationTable.comparison(List.of(wa));
+
+        // 5 mutations per trade x (2 + 1) = 15 in theory; 150 replica writes / 10 trades measured; 6 KiB / 10 trades
+        assertThat(md.lines().toList().get(2)).isEqualTo("| 2 | 2 + 1 | 10 | 5.00 | 15.00 | 15.00 | 1.000 | 14.00 | 0.60 | 83.33 |");
+    }
+}
