@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Semaphore;
 
+import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.ledger.CustomerLedger;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.system.BrokerProperties;
@@ -16,7 +17,8 @@ import org.springframework.stereotype.Component;
  * Turns a triggered order into a fill: one conditional update of the order's ledger row
  * (IF status = 'OPEN', LOCAL_SERIAL in this home region), then the open_orders row goes. The
  * condition is the fence: a cancel, a second broker instance holding the symbol during a
- * rebalance, or a replayed tick after a crash all find the order closed and change nothing.
+ * rebalance, or a replayed tick after a crash all find the order closed and change nothing. Across
+ * regions the fence is {@link ExchangeOwnership}: no fill starts unless this region holds the exchange.
  * Fills run asynchronously; at most {@code maxFillsInFlight} at once, beyond which the matcher
  * thread waits: backpressure, not an unbounded queue.
  */
@@ -32,7 +34,11 @@ public class FillExecutor {
     private final String region;
     private final Semaphore inFlight;
 
-    public FillExecutor(CustomerLedger ledger, OpenOrders openOrders, BrokerMetrics metrics, BrokerProperties properties) {
+    private final ExchangeOwnership exchanges;
+
+    public FillExecutor(CustomerLedger ledger, OpenOrders openOrders, BrokerMetrics metrics, BrokerProperties properties,
+                        ExchangeOwnership exchanges) {
+        this.exchanges = exchanges;
         this.ledger = ledger;
         this.openOrders = openOrders;
         this.metrics = metrics;
@@ -46,6 +52,12 @@ public class FillExecutor {
     }
 
     private void attempt(RestingOrder order, Tick tick, long receivedNanos, int attempt) {
+        if (!exchanges.holdsSymbol(order.symbol())) {
+            // the exchange moved to another region: the order stays OPEN for the new owner, which rebuilds it
+            inFlight.release();
+            metrics.fillAbandoned();
+            return;
+        }
         ledger.fill(order.customerId(), order.orderId(), tick.price(), Instant.now(), region).whenComplete((transition, error) -> {
             if (error != null) {
                 if (attempt < MAX_ATTEMPTS) {

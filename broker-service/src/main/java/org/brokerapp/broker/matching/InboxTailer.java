@@ -2,27 +2,34 @@ package org.brokerapp.broker.matching;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
+import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.ledger.CustomerLedger;
 import org.brokerapp.broker.order.Order;
 import org.brokerapp.broker.routing.InboxEvent;
 import org.brokerapp.broker.routing.OrderInbox;
 import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.regions.RegionsModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Brings orders and cancels placed in any region for this region's symbols into the matcher. Each
- * poll re-reads the last few seconds of the inbox (rows from other regions arrive a replication
- * delay late) and remembers which entries it handled. A PLACE entry is acted on only once the
+ * Brings orders and cancels placed in any region for the symbols matched here into the matcher.
+ * Every region's inbox is read (an exchange may fail over, and entries posted to its home's inbox
+ * are then the adopter's to act on); each poll re-reads the last few seconds of each inbox (rows
+ * from other regions arrive a replication delay late) and remembers which entries it handled. When
+ * this region gains an exchange it re-reads every inbox from that inbox's own checkpoint, picking
+ * up what the previous owner had not. Only the region's own inbox checkpoint is saved here. A PLACE entry is acted on only once the
  * order's ledger row is visible here and OPEN: the entry is written before the order, so an entry
  * whose order never appears (the placement failed) is dropped after a horizon. A CANCEL is
  * decided here, in the home region, by the same conditional update a fill uses.
@@ -41,49 +48,76 @@ public class InboxTailer {
     private final Map<UUID, Long> handled = new LinkedHashMap<>();
     private final Map<UUID, InboxEvent> pending = new LinkedHashMap<>();
     private final Map<UUID, Long> pendingSince = new LinkedHashMap<>();
-    private long nextBucket = -1;
+    private final Map<String, Long> nextBucket = new HashMap<>();
+    private final Map<UUID, Boolean> pendingFromOwnInbox = new HashMap<>();
+    private final List<String> regions;
+    private Set<String> heldBefore = Set.of();
+    private boolean catchUp;
     private long lastCheckpointSave;
     private long lastReport;
     private long seen;
     private long rested;
 
-    public InboxTailer(OrderInbox inbox, CustomerLedger ledger, MatchingService matcher, BrokerProperties properties) {
+    public InboxTailer(OrderInbox inbox, CustomerLedger ledger, MatchingService matcher, BrokerProperties properties, RegionsModel regionsModel,
+                       ExchangeOwnership exchanges) {
+        this.regions = regionsModel.names();
         this.inbox = inbox;
         this.ledger = ledger;
         this.matcher = matcher;
         this.region = properties.region();
         this.lookbackSeconds = Math.max(1, properties.inbox().lookback().toSeconds());
         this.horizonSeconds = properties.inbox().pendingHorizon().toSeconds();
+        exchanges.onChange(this::exchangesChanged);
     }
 
     @Scheduled(fixedDelayString = "${broker.inbox.poll-interval:100ms}")
     synchronized void poll() {
         long now = OrderInbox.bucketOf(Instant.now());
-        if (nextBucket < 0) {
+        if (nextBucket.isEmpty()) {
             // resume where the last run stopped; a first run starts a horizon back
-            nextBucket = inbox.checkpoint(region).orElse(now - horizonSeconds);
-        }
-        for (long bucket = Math.min(nextBucket, now - lookbackSeconds); bucket <= now; bucket++) {
-            for (InboxEvent event : inbox.read(region, bucket)) {
-                if (!handled.containsKey(event.eventId()) && !pending.containsKey(event.eventId())) {
-                    pending.put(event.eventId(), event);
-                    pendingSince.put(event.eventId(), now);
-                    seen++;
-                }
+            for (String inboxRegion : regions) {
+                nextBucket.put(inboxRegion, inbox.checkpoint(inboxRegion).orElse(now - horizonSeconds));
             }
         }
-        nextBucket = now - lookbackSeconds;
+        if (catchUp) {
+            catchUp = false;
+            // an exchange arrived here: whatever its previous owner had not taken from any inbox is ours to take now
+            for (String inboxRegion : regions) {
+                inbox.checkpoint(inboxRegion).ifPresent(from -> nextBucket.merge(inboxRegion, from, Math::min));
+            }
+        }
+        for (String inboxRegion : regions) {
+            for (long bucket = Math.min(nextBucket.get(inboxRegion), now - lookbackSeconds); bucket <= now; bucket++) {
+                for (InboxEvent event : inbox.read(inboxRegion, bucket)) {
+                    if (!handled.containsKey(event.eventId()) && !pending.containsKey(event.eventId())) {
+                        pending.put(event.eventId(), event);
+                        pendingSince.put(event.eventId(), now);
+                        pendingFromOwnInbox.put(event.eventId(), inboxRegion.equals(region));
+                        seen++;
+                    }
+                }
+            }
+            nextBucket.put(inboxRegion, now - lookbackSeconds);
+        }
         retryPending(now);
         forgetOld(now);
         if (now - lastReport >= 10) {
-            log.info("inbox of {}: {} entries seen, {} orders rested, {} pending, reading from second {}", region, seen, rested, pending.size(), nextBucket);
+            log.info("inboxes: {} entries seen, {} orders rested, {} pending", seen, rested, pending.size());
             lastReport = now;
         }
         if (now - lastCheckpointSave >= 1) {
-            long oldestPending = pendingSince.values().stream().mapToLong(Long::longValue).min().orElse(now);
+            long oldestPending = pendingSince.entrySet().stream().filter(e -> pendingFromOwnInbox.get(e.getKey()))
+                    .mapToLong(Map.Entry::getValue).min().orElse(now);
             inbox.saveCheckpoint(region, Math.min(oldestPending, now) - lookbackSeconds);
             lastCheckpointSave = now;
         }
+    }
+
+    private synchronized void exchangesChanged(Set<String> held) {
+        if (!heldBefore.containsAll(held)) {
+            catchUp = true;
+        }
+        heldBefore = Set.copyOf(held);
     }
 
     private void retryPending(long now) {
@@ -102,6 +136,7 @@ public class InboxTailer {
                 }
                 it.remove();
                 pendingSince.remove(event.eventId());
+                pendingFromOwnInbox.remove(event.eventId());
                 handled.put(event.eventId(), now);
             }
         }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -14,12 +15,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
+import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.order.OrderType;
 import org.brokerapp.broker.order.Side;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.LoopThread;
+import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.ticker.Tick;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,7 +31,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * The matcher of this region: one thread owns the {@link TriggerIndex} of every symbol this broker
- * instance holds (the symbols of its assigned ticker partitions) and applies, in arrival order,
+ * instance holds (the symbols of its assigned ticker partitions whose exchange this region holds,
+ * see {@link ExchangeOwnership}) and applies, in arrival order,
  * ticks from the poll loop and order additions and removals from the API and the inbox. The
  * thread does no I/O: triggered orders go to the {@link FillExecutor}. Its input queue is bounded;
  * a full queue makes producers wait.
@@ -57,6 +62,9 @@ public class MatchingService extends LoopThread {
 
     private final TriggerIndex index = new SortedTriggerIndex();
     private final Set<String> owned = ConcurrentHashMap.newKeySet();
+    private final Set<String> assigned = new HashSet<>();
+    private Set<String> heldExchanges = Set.of();
+    private final SymbolUniverse universe;
     private final ReadWriteLock ownership = new ReentrantReadWriteLock();
     private final BlockingQueue<Command> commands;
     private final FillExecutor fills;
@@ -67,13 +75,16 @@ public class MatchingService extends LoopThread {
     private final Consumer<RestingOrder> collectTriggered = triggered::add;
 
     /** Starts (phase 0) before the ticker consumer and the inbox tailer, stops after them. */
-    public MatchingService(FillExecutor fills, OpenOrders openOrders, LastPrices lastPrices, BrokerProperties properties) {
+    public MatchingService(FillExecutor fills, OpenOrders openOrders, LastPrices lastPrices, BrokerProperties properties,
+                           SymbolUniverse universe, ExchangeOwnership exchanges) {
         super("matcher", 0);
+        this.universe = universe;
         this.fills = fills;
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
         this.buyStopCollar = properties.matching().buyStopCollar();
         this.commands = new ArrayBlockingQueue<>(properties.kafka().handOffCapacity());
+        exchanges.onChange(this::holdExchanges);
     }
 
     /** Hands a tick to the matcher; false if the queue is full (the caller pauses its source). */
@@ -111,24 +122,47 @@ public class MatchingService extends LoopThread {
         enqueue(new RemoveOrder(orderId));
     }
 
-    /** Takes over symbols: their resting orders are read from Cassandra, then indexed before any later tick. */
-    public void own(Collection<String> symbols) {
-        List<RestingOrder> orders = new ArrayList<>();
-        for (String symbol : symbols) {
-            orders.addAll(openOrders.load(symbol));
-        }
-        owned.addAll(symbols);
-        enqueue(new Own(List.copyOf(symbols), orders));
-        log.info("holding {} symbols, {} resting orders loaded", symbols.size(), orders.size());
+    /** The symbols of newly assigned ticker partitions; matched here if their exchange is held here. */
+    public synchronized void own(Collection<String> symbols) {
+        assigned.addAll(symbols);
+        reconcile();
     }
 
-    public void disown(Collection<String> symbols) {
-        ownership.writeLock().lock();
-        try {
-            owned.removeAll(symbols);
-            enqueue(new Disown(List.copyOf(symbols)));
-        } finally {
-            ownership.writeLock().unlock();
+    public synchronized void disown(Collection<String> symbols) {
+        assigned.removeAll(symbols);
+        reconcile();
+    }
+
+    private synchronized void holdExchanges(Set<String> exchanges) {
+        heldExchanges = Set.copyOf(exchanges);
+        reconcile();
+    }
+
+    /** Matches exactly the assigned symbols of held exchanges: drops the others, loads the new ones' resting orders. */
+    private void reconcile() {
+        Set<String> target = assigned.stream().filter(s -> heldExchanges.contains(universe.get(s).exchange())).collect(Collectors.toSet());
+        List<String> lost = owned.stream().filter(s -> !target.contains(s)).toList();
+        if (!lost.isEmpty()) {
+            ownership.writeLock().lock();
+            try {
+                lost.forEach(owned::remove);
+                enqueue(new Disown(lost));
+            } finally {
+                ownership.writeLock().unlock();
+            }
+        }
+        List<String> gained = target.stream().filter(s -> !owned.contains(s)).toList();
+        List<RestingOrder> orders = new ArrayList<>();
+        if (!gained.isEmpty()) {
+            for (String symbol : gained) {
+                orders.addAll(openOrders.load(symbol));
+            }
+            owned.addAll(gained);
+            enqueue(new Own(gained, orders));
+        }
+        if (!lost.isEmpty() || !gained.isEmpty()) {
+            log.info("matching {} symbols of {}: {} taken on with {} resting orders, {} let go", owned.size(), heldExchanges, gained.size(),
+                    orders.size(), lost.size());
         }
     }
 

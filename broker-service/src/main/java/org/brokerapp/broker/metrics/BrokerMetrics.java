@@ -40,6 +40,11 @@ public class BrokerMetrics {
         counter("broker.fills", "outcome", "already.closed").increment();
     }
 
+    /** A triggered order not filled because its exchange moved to another region meanwhile. */
+    public void fillAbandoned() {
+        counter("broker.fills", "outcome", "exchange.moved").increment();
+    }
+
     public void fillFailed() {
         counter("broker.fills", "outcome", "error").increment();
     }

@@ -71,6 +71,13 @@ public abstract sealed class OrderProblem extends RuntimeException {
         }
     }
 
+    /** The request conflicts with the current state of things, which the detail describes (409). */
+    public static final class Conflict extends OrderProblem {
+        public Conflict(String title, String detail) {
+            super(HttpStatus.CONFLICT, title, detail);
+        }
+    }
+
     /** Too many concurrent changes to the customer's ledger; safe to retry (409). */
     public static final class Contended extends OrderProblem {
         public Contended(String customerId) {

@@ -11,6 +11,7 @@ import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
+import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.ledger.CustomerLedger;
 import org.brokerapp.broker.ledger.Holdings;
 import org.brokerapp.broker.ledger.LedgerSnapshot;
@@ -23,16 +24,15 @@ import org.brokerapp.broker.routing.MarketOrderRouter;
 import org.brokerapp.broker.routing.OrderInbox;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.regions.Listing;
-import org.brokerapp.regions.RegionsModel;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Service;
 
 /**
  * Placing, cancelling and reading orders. A LIMIT or STOP order is accepted once its ledger row is
  * written at LOCAL_QUORUM in this region; the home region of its symbol learns of it through the
- * inbox (or at once, when this is the home region) and alone decides its fill or cancellation. A
- * MARKET order executes in its symbol's home region at once; placed elsewhere, it is routed there
- * and the home's answer is the answer.
+ * inbox (or at once, when this region matches the symbol's exchange) and alone decides its fill or
+ * cancellation. A MARKET order executes at once in the region that matches its exchange (its home,
+ * unless it failed over); placed elsewhere, it is routed there and that region's answer is the answer.
  */
 @Service
 public class OrderService {
@@ -47,7 +47,7 @@ public class OrderService {
     private final OrderInbox inbox;
     private final MatchingService matcher;
     private final SymbolUniverse symbols;
-    private final RegionsModel regions;
+    private final ExchangeOwnership exchanges;
     private final BrokerMetrics metrics;
     private final String region;
     private final BigDecimal buyStopCollar;
@@ -55,13 +55,13 @@ public class OrderService {
     private final MarketOrderRouter router;
     private final Duration maxPriceAge;
 
-    public OrderService(CustomerLedger ledger, OrderInbox inbox, MatchingService matcher, SymbolUniverse symbols, RegionsModel regions,
+    public OrderService(CustomerLedger ledger, OrderInbox inbox, MatchingService matcher, SymbolUniverse symbols, ExchangeOwnership exchanges,
                         BrokerMetrics metrics, BrokerProperties properties, LastPrices lastPrices, MarketOrderRouter router) {
         this.ledger = ledger;
         this.inbox = inbox;
         this.matcher = matcher;
         this.symbols = symbols;
-        this.regions = regions;
+        this.exchanges = exchanges;
         this.metrics = metrics;
         this.region = properties.region();
         this.buyStopCollar = properties.matching().buyStopCollar();
@@ -76,30 +76,42 @@ public class OrderService {
      */
     public Placement place(PlaceOrder command) {
         Listing listing = symbols.get(command.symbol());
-        String home = homeOf(listing.exchange());
         if (command.type() != OrderType.MARKET) {
             return record(command, listing, region);
         }
         long started = System.nanoTime();
-        boolean local = home.equals(region);
+        boolean local = exchanges.holds(listing.exchange());
+        String owner = exchanges.ownerOf(listing.exchange()).region();
         try {
-            Placement placement = local ? record(command, listing, region) : router.route(home, command);
-            metrics.marketOrder(home, local, "filled", Duration.ofNanos(System.nanoTime() - started));
+            Placement placement = local ? record(command, listing, region) : router.route(requireElsewhere(owner, listing), command);
+            metrics.marketOrder(owner, local, "filled", Duration.ofNanos(System.nanoTime() - started));
             return placement;
         } catch (OrderProblem refused) {
-            metrics.marketOrder(home, local, refused.title().toLowerCase().replace(' ', '.'), Duration.ofNanos(System.nanoTime() - started));
+            metrics.marketOrder(owner, local, refused.title().toLowerCase().replace(' ', '.'), Duration.ofNanos(System.nanoTime() - started));
             throw refused;
         }
     }
 
-    /** A MARKET order another region's broker routed here, to the symbol's home, on behalf of a customer who placed it there. */
+    /** A MARKET order another region's broker routed here, where its symbol's exchange is matched, on behalf of a customer who placed it there. */
     public Placement executeRouted(PlaceOrder command, String placedRegion) {
         Listing listing = symbols.get(command.symbol());
-        String home = homeOf(listing.exchange());
-        if (command.type() != OrderType.MARKET || !home.equals(region)) {
-            throw new OrderProblem.Invalid("only MARKET orders for symbols homed in " + region + " are executed here; " + command.symbol() + " is homed in " + home);
+        if (command.type() != OrderType.MARKET) {
+            throw new OrderProblem.Invalid("only MARKET orders are routed");
+        }
+        if (!exchanges.holds(listing.exchange())) {
+            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), region + " does not match " + listing.exchange()
+                    + " now; its owner is " + exchanges.ownerOf(listing.exchange()).region());
         }
         return record(command, listing, placedRegion);
+    }
+
+    /** The owner is this region only while an exchange is being handed over to it: nobody executes until the handover ends. */
+    private String requireElsewhere(String owner, Listing listing) {
+        if (owner.equals(region)) {
+            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(5), listing.exchange() + " is being handed over to " + region
+                    + "; market orders execute again once the previous owner has stopped");
+        }
+        return owner;
     }
 
     /**
@@ -108,7 +120,7 @@ public class OrderService {
      */
     private Placement record(PlaceOrder command, Listing listing, String placedRegion) {
         long started = System.nanoTime();
-        String home = homeOf(listing.exchange());
+        String home = exchanges.homeOf(listing.exchange());
         UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
         boolean settle = false;
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -135,7 +147,7 @@ public class OrderService {
                 continue;
             }
             if (placed) {
-                if (order.isOpen() && home.equals(region)) {
+                if (order.isOpen() && exchanges.holds(order.exchange())) {
                     matcher.rest(RestingOrders.of(order));
                 }
                 metrics.placed(order.type().name(), Duration.ofNanos(System.nanoTime() - started));
@@ -151,9 +163,9 @@ public class OrderService {
         if (!order.isOpen()) {
             throw new OrderProblem.Closed(orderId.toString(), order.status());
         }
-        String home = homeOf(order.exchange());
-        if (!home.equals(region)) {
-            inbox.post(home, InboxEvent.Kind.CANCEL, order);
+        if (!exchanges.holds(order.exchange())) {
+            // every region reads every inbox; the one that holds the exchange decides
+            inbox.post(exchanges.homeOf(order.exchange()), InboxEvent.Kind.CANCEL, order);
             return order;
         }
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -182,11 +194,7 @@ public class OrderService {
     }
 
     public boolean decidedHere(Order order) {
-        return homeOf(order.exchange()).equals(region);
-    }
-
-    private String homeOf(String exchange) {
-        return regions.homeOf(exchange).orElseThrow().name();
+        return exchanges.holds(order.exchange());
     }
 
     public Order get(String customerId, UUID orderId) {

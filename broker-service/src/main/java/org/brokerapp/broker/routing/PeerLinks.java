@@ -40,6 +40,8 @@ public class PeerLinks {
     private final String credential;
     private final CircuitBreakerRegistry circuitBreakers;
     private final TimeLimiterRegistry timeLimiters;
+    private final Map<String, Long> lastAnswerNanos = new java.util.concurrent.ConcurrentHashMap<>();
+    private final long startedNanos = System.nanoTime();
 
     public PeerLinks(BrokerProperties properties, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters) {
         this.peers = properties.routing().peers().entrySet().stream()
@@ -65,6 +67,15 @@ public class PeerLinks {
         return credential;
     }
 
+    /** How long the region's broker has not answered a ping (since this broker started, if it never did). */
+    public Duration silentFor(String region) {
+        return Duration.ofNanos(System.nanoTime() - lastAnswerNanos.getOrDefault(region, startedNanos));
+    }
+
+    public boolean isPeer(String region) {
+        return peers.containsKey(region);
+    }
+
     @Scheduled(fixedDelayString = "${broker.routing.ping-interval:1s}")
     void ping() {
         peers.forEach(this::ping);
@@ -82,6 +93,7 @@ public class PeerLinks {
         http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
             long took = System.nanoTime() - started;
             if (error == null && response.statusCode() == 200) {
+                lastAnswerNanos.put(region, System.nanoTime());
                 circuit.onSuccess(took, TimeUnit.NANOSECONDS);
             } else {
                 circuit.onError(took, TimeUnit.NANOSECONDS, error != null ? error : new RemoteFailure(region + " liveness answered " + response.statusCode()));

@@ -20,6 +20,9 @@ public final class BrokerCql {
     public final PreparedStatement insertOrder;
     public final PreparedStatement insertExecutedOrder;
     public final PreparedStatement advancePlacementSeq;
+    public final PreparedStatement selectExchangeOwners;
+    public final PreparedStatement claimUnownedExchange;
+    public final PreparedStatement moveExchange;
     public final PreparedStatement fillOrder;
     public final PreparedStatement cancelOrder;
     public final PreparedStatement insertOpenOrder;
@@ -43,6 +46,10 @@ public final class BrokerCql {
         insertExecutedOrder = session.prepare("INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
                 + "quantity, reserved_cash, status, placed_region, placed_at, fill_price, filled_at, filled_by) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'FILLED', ?, ?, ?, ?, ?) IF NOT EXISTS");
+        String owners = keyspace + ".exchange_owners";
+        selectExchangeOwners = session.prepare("SELECT exchange, owner, epoch, changed_at FROM " + owners);
+        claimUnownedExchange = session.prepare("INSERT INTO " + owners + " (exchange, owner, epoch, changed_at, changed_by) VALUES (?, ?, 1, ?, ?) IF NOT EXISTS");
+        moveExchange = session.prepare("UPDATE " + owners + " SET owner = ?, epoch = ?, changed_at = ?, changed_by = ? WHERE exchange = ? IF owner = ? AND epoch = ?");
         advancePlacementSeq = session.prepare("UPDATE " + ledger + " SET placement_seq[?] = ? WHERE customer_id = ? IF placement_seq[?] = ?");
         fillOrder = session.prepare("UPDATE " + ledger + " SET status = 'FILLED', fill_price = ?, filled_at = ?, filled_by = ? "
                 + "WHERE customer_id = ? AND order_id = ? IF status = 'OPEN'");

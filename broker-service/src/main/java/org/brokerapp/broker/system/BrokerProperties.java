@@ -24,6 +24,7 @@ import org.springframework.validation.annotation.Validated;
  * @param inbox        how this region tails orders and cancels placed for its symbols anywhere
  * @param routing      how market orders reach the home region of their symbol
  * @param market       market order execution
+ * @param failover     when and how this region matches another region's exchanges
  * @param seedAccounts demo and test customers created at start if missing (same in every region)
  * @param loadCustomers generated customers {@code load-1..load-N} (password {@code load-N-pw}, 10,000,000 cash) for
  *                     the load test, so that load spreads over many ledger partitions; 0 in production
@@ -39,6 +40,7 @@ public record BrokerProperties(
         @Valid @DefaultValue Inbox inbox,
         @Valid @DefaultValue Routing routing,
         @Valid @DefaultValue Market market,
+        @Valid @DefaultValue Failover failover,
         @DefaultValue List<@Valid SeedAccount> seedAccounts,
         @Min(0) @DefaultValue("0") int loadCustomers) {
 
@@ -88,6 +90,24 @@ public record BrokerProperties(
      * @param maxPriceAge a market order executes only against a tick at most this old; older means no price (422)
      */
     public record Market(@DefaultValue("60s") Duration maxPriceAge) {
+    }
+
+    /**
+     * Ownership of exchanges and regional failover. The timing keeps two regions from ever matching
+     * the same exchange: {@code handover} must exceed {@code lease} + the Cassandra request timeout +
+     * {@code refreshInterval} (checked at start-up), and clocks must agree to well within it.
+     *
+     * @param refreshInterval  how often exchange_owners is read
+     * @param lease            with no successful read for this long, this region stops matching everything
+     * @param handover         a region named owner starts matching this long after the change
+     * @param operatorPassword password of the HTTP Basic user {@code operator}, who may adopt and release exchanges
+     * @param autoAdopt        exchanges this region adopts by itself when their owner's broker has been unreachable
+     *                         for {@code autoAdoptAfter} (empty: only the operator fails over)
+     * @param autoAdoptAfter   grace period of the automatic policy
+     */
+    public record Failover(@DefaultValue("1s") Duration refreshInterval, @DefaultValue("3s") Duration lease,
+                           @DefaultValue("10s") Duration handover, @NotBlank @DefaultValue("operator-pw") String operatorPassword,
+                           @DefaultValue List<String> autoAdopt, @DefaultValue("60s") Duration autoAdoptAfter) {
     }
 
     /** A customer created at start-up if absent; password for HTTP Basic. */

@@ -47,6 +47,7 @@ class SecurityConfiguration {
                         .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info", "/actuator/prometheus",
                                 "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**", "/error").permitAll()
                         .requestMatchers("/internal/**").hasRole("ROUTER")
+                        .requestMatchers("/admin/**").hasRole("OPERATOR")
                         .anyRequest().hasRole("CUSTOMER"))
                 .httpBasic(basic -> basic.authenticationEntryPoint(problem))
                 .exceptionHandling(e -> e.authenticationEntryPoint(problem).accessDeniedHandler((request, response, denied) -> {
@@ -77,6 +78,7 @@ class SecurityConfiguration {
                 .toList());
         // other regions' brokers, routing market orders here
         users.add(User.withUsername("router").password("{noop}" + properties.routing().token()).roles("ROUTER").build());
+        users.add(User.withUsername("operator").password("{noop}" + properties.failover().operatorPassword()).roles("OPERATOR").build());
         return new InMemoryUserDetailsManager(users);
     }
 }

@@ -24,7 +24,6 @@ import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.LoopThread;
-import org.brokerapp.regions.Region;
 import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.ticker.MalformedTickException;
 import org.brokerapp.ticker.Tick;
@@ -50,17 +49,18 @@ public class TickConsumer extends LoopThread {
     private final MatchingService matcher;
     private final BrokerMetrics metrics;
     private final BrokerProperties properties;
-    private final List<String> homeSymbols;
+    private final List<String> allSymbols;
     private final Map<String, Long> lastSequence = new HashMap<>();
     private final Set<String> malformedSeen = ConcurrentHashMap.newKeySet();
     private volatile KafkaConsumer<String, byte[]> consumer;
 
-    public TickConsumer(MatchingService matcher, BrokerMetrics metrics, BrokerProperties properties, Region localRegion, SymbolUniverse universe) {
+    public TickConsumer(MatchingService matcher, BrokerMetrics metrics, BrokerProperties properties, SymbolUniverse universe) {
         super("tick-consumer", 10);
         this.matcher = matcher;
         this.metrics = metrics;
         this.properties = properties;
-        this.homeSymbols = universe.homedIn(localRegion).stream().map(l -> l.symbol()).toList();
+        // the matcher keeps those of the exchanges this region holds: its own, and any it adopted
+        this.allSymbols = universe.listings().stream().map(l -> l.symbol()).toList();
     }
 
     @Override
@@ -158,7 +158,7 @@ public class TickConsumer extends LoopThread {
             }
             int count = kafka.partitionsFor(Topics.TICKS).size();
             Set<Integer> ids = partitions.stream().map(TopicPartition::partition).collect(Collectors.toSet());
-            return homeSymbols.stream().filter(s -> ids.contains(partitionOf(s, count))).collect(Collectors.toSet());
+            return allSymbols.stream().filter(s -> ids.contains(partitionOf(s, count))).collect(Collectors.toSet());
         }
     }
 

@@ -16,7 +16,6 @@ import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.ticker.Topics;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /** A broker per region of the local stack, each a Spring Boot application in this JVM on its own port. */
@@ -38,12 +37,33 @@ public final class Brokers implements AutoCloseable {
             createTicksTopic(stack.kafkaBootstrapServers(region));
         }
         for (String region : stack.regions().names()) {
-            // as command-line arguments: builder properties are only defaults, which application.yaml overrides
-            String[] args = properties(stack, region).entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
-            brokers.contexts.put(region, new SpringApplicationBuilder(BrokerApplication.class).run(args));
+            brokers.contexts.put(region, run(stack, region));
         }
         brokers.awaitMatching(Duration.ofSeconds(60));
         return brokers;
+    }
+
+    private static ConfigurableApplicationContext run(LocalStack stack, String region) {
+        // as command-line arguments: builder properties are only defaults, which application.yaml overrides
+        String[] args = properties(stack, region).entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+        return new SpringApplicationBuilder(BrokerApplication.class).run(args);
+    }
+
+    /** Stops a region's broker: its region is then a region whose broker is gone. */
+    public void stop(String region) {
+        contexts.remove(region).close();
+    }
+
+    /** Starts a stopped region's broker again, on the same address, and waits until it matches. */
+    public void restart(String region) {
+        if (!contexts.containsKey(region)) {
+            contexts.put(region, run(stack, region));
+            awaitMatching(Duration.ofSeconds(60));
+        }
+    }
+
+    public boolean running(String region) {
+        return contexts.containsKey(region);
     }
 
     static Map<String, Object> properties(LocalStack stack, String region) {
@@ -102,8 +122,7 @@ public final class Brokers implements AutoCloseable {
     }
 
     public BrokerClient client(String region, String customer, String password) {
-        int port = ((WebServerApplicationContext) contexts.get(region)).getWebServer().getPort();
-        return new BrokerClient("http://" + host(stack.brokerAddress(region)) + ":" + port, customer, password);
+        return new BrokerClient("http://" + stack.brokerAddress(region), customer, password);
     }
 
     public TickPublisher ticks(String region) {
