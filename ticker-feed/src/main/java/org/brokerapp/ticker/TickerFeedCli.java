@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -92,12 +93,16 @@ public final class TickerFeedCli {
 
     private static int simulate(Command.Simulate command, PrintStream out, PrintStream err, BooleanSupplier stop) {
         FeedOptions options = command.feed();
-        RegionsModel model = regionsModel(options);
+        RegionsModel model = regionsModel(options, out);
         SymbolUniverse universe = symbolUniverse(options);
         RateSchedule schedule = new RateSchedule(command.rate(), command.burst());
         List<RegionFeed> feeds = new ArrayList<>();
         for (Region region : regions(model, options)) {
             List<Listing> homed = universe.homedIn(region);
+            if (region.exchanges().isEmpty()) {
+                out.println("[" + region.name() + "] every exchange failed over elsewhere: nothing to publish");
+                continue;
+            }
             if (homed.isEmpty()) {
                 throw new FeedException("region " + region.name() + " has no symbols: the universe lists none on " + region.exchanges());
             }
@@ -114,7 +119,7 @@ public final class TickerFeedCli {
 
     private static int replay(Command.Replay command, PrintStream out, PrintStream err, BooleanSupplier stop) {
         FeedOptions options = command.feed();
-        RegionsModel model = regionsModel(options);
+        RegionsModel model = regionsModel(options, out);
         SymbolUniverse universe = symbolUniverse(options);
         List<Region> regions = regions(model, options);
         ReplayFile file = ReplayFile.check(command.file(), universe, model);
@@ -139,8 +144,32 @@ public final class TickerFeedCli {
         return FeedRun.run(feeds, options.progress(), stop, out, err);
     }
 
-    private static RegionsModel regionsModel(FeedOptions options) {
-        return options.regionsFile().map(RegionsFile::load).orElseGet(RegionsFile::load);
+    /**
+     * The regions model, with each {@code --failover} exchange moved to the region that adopted it,
+     * so that both commands publish its ticks to that region's Kafka; says so, one line per exchange.
+     */
+    private static RegionsModel regionsModel(FeedOptions options, PrintStream out) {
+        RegionsModel model = options.regionsFile().map(RegionsFile::load).orElseGet(RegionsFile::load);
+        for (Map.Entry<String, String> moved : options.failover().entrySet()) {
+            String exchange = moved.getKey();
+            String adopter = moved.getValue();
+            String option = "--failover " + exchange + "=" + adopter + ": ";
+            try {
+                if (model.homeOf(exchange).map(home -> home.name().equals(adopter)).orElse(false)) {
+                    throw new UsageException(option + adopter + " is the home of " + exchange
+                            + " already; name the region that adopted it");
+                }
+                model = model.withExchangeMovedTo(exchange, adopter);
+            } catch (InvalidRegionsException e) {
+                throw new UsageException(option + e.getMessage());
+            }
+        }
+        for (Map.Entry<String, String> moved : options.failover().entrySet()) {
+            out.println(moved.getKey() + " ticks go to " + moved.getValue() + " (failover)"
+                    + (options.regions().contains(moved.getValue()) ? ""
+                            : "; not published by this feed: " + moved.getValue() + " is not a --region"));
+        }
+        return model;
     }
 
     private static SymbolUniverse symbolUniverse(FeedOptions options) {

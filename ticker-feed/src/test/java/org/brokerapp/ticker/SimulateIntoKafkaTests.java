@@ -14,6 +14,7 @@ import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.ticker.publish.PartitionSpread;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -78,6 +79,22 @@ class SimulateIntoKafkaTests {
 
         assertThat(records).extracting(r -> r.tick().exchange()).containsOnly(exchanges.split("\\|"));
         assertThat(records).extracting(TopicContents.Record::key).allMatch(home::contains);
+    }
+
+    @Test
+    void aFailedOverExchangesTicksLandInTheAdoptersKafka() {
+        String topic = "ticks-failover";
+        FeedRunner.Result failover = FeedRunner.run("simulate", "--region", "us-east-1", "--region", "ap-southeast-2",
+                "--bootstrap", "us-east-1=" + stack.kafkaBootstrapServers("us-east-1"),
+                "--bootstrap", "ap-southeast-2=" + stack.kafkaBootstrapServers("ap-southeast-2"),
+                "--failover", "NYSE=ap-southeast-2", "--topic", topic, "--count", "500", "--rate", "4000", "--progress", "off");
+
+        assertThat(failover.status()).isZero();
+        assertThat(failover.out()).startsWith("NYSE ticks go to ap-southeast-2 (failover)");
+        assertThat(TopicContents.readAll(stack.kafkaBootstrapServers("us-east-1"), topic))
+                .hasSize(500).extracting(r -> r.tick().exchange()).containsOnly("NASDAQ");
+        assertThat(TopicContents.readAll(stack.kafkaBootstrapServers("ap-southeast-2"), topic))
+                .hasSize(500).extracting(r -> r.tick().exchange()).containsOnly("ASX", "NYSE");
     }
 
     @ParameterizedTest

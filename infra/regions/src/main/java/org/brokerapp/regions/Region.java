@@ -9,7 +9,8 @@ import java.util.List;
  * @param name           AWS region id, e.g. {@code us-east-1}; also the Spring profile of its broker
  * @param georegion      where it is, for people, e.g. {@code North Virginia}
  * @param datacenter     Cassandra data center name used in NetworkTopologyStrategy replication
- * @param exchanges      exchanges whose symbols are homed (matched) in this region
+ * @param exchanges      exchanges whose symbols are homed (matched) in this region; a regions file lists at
+ *                       least one, a model with exchanges failed over elsewhere may have none
  * @param cassandraNodes Cassandra nodes in this region's DC, 1 to 3
  */
 public record Region(String name, String georegion, String datacenter, List<String> exchanges, int cassandraNodes) {
@@ -21,9 +22,6 @@ public record Region(String name, String georegion, String datacenter, List<Stri
         requireText(datacenter, "regions[" + name + "].datacenter");
         georegion = georegion == null ? name : georegion;
         exchanges = exchanges == null ? List.of() : List.copyOf(exchanges);
-        if (exchanges.isEmpty()) {
-            throw new InvalidRegionsException("region " + name + " lists no exchanges");
-        }
         if (cassandraNodes < 1 || cassandraNodes > MAX_CASSANDRA_NODES) {
             throw new InvalidRegionsException("region " + name + ": cassandra-nodes must be 1 to "
                     + MAX_CASSANDRA_NODES + ", was " + cassandraNodes);

@@ -67,6 +67,9 @@ public final class RegionsFile {
             if (model == null) {
                 throw new InvalidRegionsException(source + " is empty");
             }
+            model.regions().stream().filter(r -> r.exchanges().isEmpty()).findFirst().ifPresent(r -> {
+                throw new InvalidRegionsException(source + ": region " + r.name() + " lists no exchanges");
+            });
             return model;
         } catch (JacksonException e) {
             Throwable cause = e.getCause() instanceof InvalidRegionsException invalid ? invalid : e;

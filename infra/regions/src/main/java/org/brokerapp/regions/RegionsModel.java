@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The whole deployment: its regions and the WAN between them. Read from {@code infra/regions.yaml}
@@ -76,6 +77,39 @@ public record RegionsModel(List<Region> regions, Wan wan) {
     /** The same deployment with every DC resized, e.g. for a smaller laptop stack. */
     public RegionsModel withCassandraNodesPerRegion(int nodes) {
         return new RegionsModel(regions.stream().map(r -> r.withCassandraNodes(nodes)).toList(), wan);
+    }
+
+    /**
+     * The same deployment with an exchange homed in {@code region} instead of where it is now: what
+     * the ticker-feed publishes after a regional failover, when {@code region} has adopted the
+     * exchange (see broker-service {@code /admin/exchanges}). Moving an exchange to the region that
+     * already lists it returns an equal model.
+     *
+     * @throws InvalidRegionsException for an exchange no region lists, an unknown region, or a move
+     *                                 that would leave the exchange's region with no exchange (a
+     *                                 region lists at least one)
+     */
+    public RegionsModel withExchangeMovedTo(String exchange, String region) {
+        Region from = homeOf(exchange).orElseThrow(() -> new InvalidRegionsException("unknown exchange '" + exchange
+                + "'; known: " + regions.stream().flatMap(r -> r.exchanges().stream()).toList()));
+        Region to = region(region);
+        if (from.equals(to)) {
+            return this;
+        }
+        List<Region> moved = regions.stream().map(r -> {
+            if (r.equals(from)) {
+                return withExchanges(r, r.exchanges().stream().filter(e -> !e.equals(exchange)).toList());
+            }
+            if (r.equals(to)) {
+                return withExchanges(r, Stream.concat(r.exchanges().stream(), Stream.of(exchange)).toList());
+            }
+            return r;
+        }).toList();
+        return new RegionsModel(moved, wan);
+    }
+
+    private static Region withExchanges(Region region, List<String> exchanges) {
+        return new Region(region.name(), region.georegion(), region.datacenter(), exchanges, region.cassandraNodes());
     }
 
     private static void requireUnique(List<String> values, String what) {

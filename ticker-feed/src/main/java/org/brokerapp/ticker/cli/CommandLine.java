@@ -57,6 +57,9 @@ public final class CommandLine {
               --partitions N        partitions if the feed creates the topic (default 12)
               --compression C       none, lz4, zstd, snappy or gzip (default lz4)
               --kafka-timeout D     how long to wait for Kafka at the start (default 15s)
+            failover:
+              --failover EXCHANGE=REGION   publish EXCHANGE's ticks to REGION's Kafka instead of its home's (repeatable),
+                                    for a region that adopted the exchange (see broker-service /admin/exchanges)
             other:
               --progress D          interval of the progress lines, or off (default 5s)
               --regions FILE        the regions model (default: $REGIONS_FILE, else infra/regions.yaml as packaged)
@@ -67,13 +70,14 @@ public final class CommandLine {
 
     private static final Set<String> HELP = Set.of("--help", "-h", "help");
     private static final Set<String> COMMON = Set.of("region", "bootstrap-servers", "bootstrap", "topic", "partitions",
-            "compression", "kafka-timeout", "progress", "regions", "symbols");
+            "compression", "kafka-timeout", "progress", "regions", "symbols", "failover");
     private static final Set<String> SIMULATE = Set.of("rate", "duration", "count", "seed", "skew", "burst");
     private static final Set<String> REPLAY = Set.of("file", "speed", "event-time");
-    private static final Set<String> REPEATABLE = Set.of("region", "bootstrap");
+    private static final Set<String> REPEATABLE = Set.of("region", "bootstrap", "failover");
     private static final Set<String> COMPRESSIONS = Set.of("none", "lz4", "zstd", "snappy", "gzip");
     private static final Pattern TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
     private static final Pattern BURST = Pattern.compile("(\\d+(?:\\.\\d+)?)x:(.+)");
+    private static final Pattern FAILOVER = Pattern.compile("([A-Z0-9_-]{1,16})=(\\S+)");
     private static final Pattern HOST_PORTS = Pattern.compile("[^,=\\s]+:\\d{1,5}(,[^,=\\s]+:\\d{1,5})*");
     private static final int MAX_PARTITIONS = 10_000;
 
@@ -145,7 +149,23 @@ public final class CommandLine {
                 options.one("kafka-timeout").map(text -> options.positiveDuration("kafka-timeout", text)).orElse(KafkaSettings.DEFAULT_TIMEOUT),
                 progress,
                 options.one("regions").map(Path::of),
-                options.one("symbols").map(Path::of));
+                options.one("symbols").map(Path::of),
+                failover(options));
+    }
+
+    /** {@code --failover EXCHANGE=REGION} options by exchange, in the order given; the regions model judges the names. */
+    private static Map<String, String> failover(Options options) {
+        Map<String, String> failover = new LinkedHashMap<>();
+        for (String entry : options.all("failover")) {
+            Matcher m = FAILOVER.matcher(entry);
+            if (!m.matches()) {
+                throw new UsageException("--failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was '" + entry + "'");
+            }
+            if (failover.put(m.group(1), m.group(2)) != null) {
+                throw new UsageException("--failover " + m.group(1) + " is given twice");
+            }
+        }
+        return failover;
     }
 
     private static Map<String, String> bootstrap(Options options, List<String> regions) {

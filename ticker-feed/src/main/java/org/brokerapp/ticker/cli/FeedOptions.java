@@ -2,6 +2,8 @@ package org.brokerapp.ticker.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,12 +16,15 @@ import java.util.Optional;
  * @param progress    interval of the progress lines, zero for none
  * @param regionsFile the regions model, else the default ({@code REGIONS_FILE} or the packaged one)
  * @param symbolsFile the symbol universe, else the packaged one
+ * @param failover    exchange to the region that adopted it, whose Kafka gets its ticks instead of its home's; in the order given
  */
 public record FeedOptions(List<String> regions, Map<String, String> bootstrap, String topic, int partitions, String compression,
-                          Duration kafkaTimeout, Duration progress, Optional<Path> regionsFile, Optional<Path> symbolsFile) {
+                          Duration kafkaTimeout, Duration progress, Optional<Path> regionsFile, Optional<Path> symbolsFile,
+                          Map<String, String> failover) {
 
     public FeedOptions {
         regions = List.copyOf(regions);
         bootstrap = Map.copyOf(bootstrap);
+        failover = Collections.unmodifiableMap(new LinkedHashMap<>(failover));
     }
 }

@@ -66,6 +66,19 @@ class CommandLineTests {
         assertThat(replay.eventTime()).isEqualTo(EventTime.NOW);
     }
 
+    @Test
+    void failoverOptionsAreReadInOrderByBothCommands() {
+        Command.Simulate simulate = (Command.Simulate) CommandLine.parse("simulate", "--region", "ap-southeast-2",
+                "--bootstrap-servers", "h:1", "--failover", "NYSE=ap-southeast-2", "--failover=NASDAQ=eu-west-2");
+        Command.Replay replay = (Command.Replay) CommandLine.parse("replay", "--region", "ap-southeast-2", "--file", "f.csv",
+                "--bootstrap-servers", "h:1", "--failover", "NYSE=ap-southeast-2");
+
+        assertThat(simulate.feed().failover()).containsExactly(Map.entry("NYSE", "ap-southeast-2"), Map.entry("NASDAQ", "eu-west-2"));
+        assertThat(replay.feed().failover()).containsExactly(Map.entry("NYSE", "ap-southeast-2"));
+        assertThat(((Command.Simulate) CommandLine.parse("simulate", "--region", "us-east-1", "--bootstrap-servers", "h:1"))
+                .feed().failover()).isEmpty();
+    }
+
     @ParameterizedTest
     @CsvSource({"--help", "-h", "help"})
     void helpWinsWhateverElseIsGiven(String help) {
@@ -106,6 +119,13 @@ class CommandLineTests {
             simulate --region us-east-1 --bootstrap us-west-2=h:1                         | --bootstrap names region us-west-2, which is not one of the --region options
             simulate --region us-east-1 --bootstrap h:1                                   | --bootstrap must be REGION=HOST:PORT, was 'h:1'
             simulate --region us-east-1 --bootstrap us-east-1=h:1 --bootstrap-servers h:2 | the Kafka of us-east-1 is given twice
+            simulate --region us-east-1 --bootstrap-servers h:1 --failover NYSE           | --failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was 'NYSE'
+            simulate --region us-east-1 --bootstrap-servers h:1 --failover NYSE=          | --failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was 'NYSE='
+            simulate --region us-east-1 --bootstrap-servers h:1 --failover =us-east-1     | --failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was '=us-east-1'
+            simulate --region us-east-1 --bootstrap-servers h:1 --failover nyse=us-east-1 | --failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was 'nyse=us-east-1'
+            simulate --region us-east-1 --bootstrap-servers h:1 --failover NYSE=a --failover NYSE=b | --failover NYSE is given twice
+            simulate --region us-east-1 --bootstrap-servers h:1 --failover                | --failover needs a value
+            replay --region us-east-1 --bootstrap-servers h:1 --file f --failover ASX     | --failover must be EXCHANGE=REGION
             replay --region us-east-1 --bootstrap-servers h:1                             | replay needs --file TRADES.csv
             replay --region us-east-1 --bootstrap-servers h:1 --file f --speed 0          | --speed: speed must be a number > 0 (1 = original pace) or max
             replay --region us-east-1 --bootstrap-servers h:1 --file f --speed fast       | --speed: speed must be a number > 0
