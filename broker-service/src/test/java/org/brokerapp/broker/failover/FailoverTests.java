@@ -173,24 +173,10 @@ class FailoverTests {
     }
 
     private static Reply awaitStatus(BrokerClient client, String orderId, String status) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        Reply last = null;
-        while (System.nanoTime() < deadline) {
-            last = client.get("/api/orders/" + orderId);
-            if (last.status() == 200 && last.text("status").equals(status)) {
-                return last;
-            }
-            sleep(100);
-        }
-        throw new AssertionError("order " + orderId + " not " + status + " within " + SETTLE + "; last: " + (last == null ? "-" : last.raw()));
+        return client.awaitStatus(orderId, status, SETTLE);
     }
 
     private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        Brokers.sleep(millis);
     }
 }

@@ -250,28 +250,11 @@ class OrderMatchingTests {
     }
 
     private static void awaitLastPrice(BrokerClient client, String symbol, String price) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (System.nanoTime() < deadline) {
-            Reply r = client.get("/api/prices/" + symbol);
-            if (r.status() == 200 && new BigDecimal(r.text("price")).compareTo(new BigDecimal(price)) == 0) {
-                return;
-            }
-            sleep(20);
-        }
-        throw new AssertionError("the broker never saw " + symbol + " at " + price);
+        client.awaitPrice(symbol, price, SETTLE);
     }
 
     static Reply awaitStatus(BrokerClient client, String orderId, String status) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        Reply last = null;
-        while (System.nanoTime() < deadline) {
-            last = client.get("/api/orders/" + orderId);
-            if (last.status() == 200 && last.text("status").equals(status)) {
-                return last;
-            }
-            sleep(20);
-        }
-        throw new AssertionError("order " + orderId + " not " + status + " within " + SETTLE + "; last: " + (last == null ? "-" : last.raw()));
+        return client.awaitStatus(orderId, status, SETTLE);
     }
 
     private static Reply awaitClosed(BrokerClient client, String orderId) {
@@ -287,10 +270,6 @@ class OrderMatchingTests {
     }
 
     static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Brokers.sleep(millis);
     }
 }

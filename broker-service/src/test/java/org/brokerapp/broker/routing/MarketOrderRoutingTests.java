@@ -238,36 +238,14 @@ class MarketOrderRoutingTests {
     }
 
     private static void awaitPrice(BrokerClient client, String symbol, String price) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (System.nanoTime() < deadline) {
-            Reply r = client.get("/api/prices/" + symbol);
-            if (r.status() == 200 && new BigDecimal(r.text("price")).compareTo(new BigDecimal(price)) == 0) {
-                return;
-            }
-            sleep(20);
-        }
-        throw new AssertionError("the broker never saw " + symbol + " at " + price);
+        client.awaitPrice(symbol, price, SETTLE);
     }
 
     private static Reply awaitStatus(BrokerClient client, String orderId, String status) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        Reply last = null;
-        while (System.nanoTime() < deadline) {
-            last = client.get("/api/orders/" + orderId);
-            if (last.status() == 200 && last.text("status").equals(status)) {
-                return last;
-            }
-            sleep(50);
-        }
-        throw new AssertionError("order " + orderId + " not " + status + " within " + SETTLE + "; last: " + (last == null ? "-" : last.raw()));
+        return client.awaitStatus(orderId, status, SETTLE);
     }
 
     private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        Brokers.sleep(millis);
     }
 }

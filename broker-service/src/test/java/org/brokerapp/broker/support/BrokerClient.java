@@ -72,6 +72,33 @@ public final class BrokerClient {
         return send("DELETE", path, null, null);
     }
 
+    /** Polls an order until it has {@code status}; fails with the last answer otherwise. */
+    public Reply awaitStatus(String orderId, String status, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Reply last;
+        do {
+            last = get("/api/orders/" + orderId);
+            if (last.status() == 200 && last.text("status").equals(status)) {
+                return last;
+            }
+            Brokers.sleep(50);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("order " + orderId + " not " + status + " within " + timeout + "; last: " + last.raw());
+    }
+
+    /** Polls the symbol's last price until it is {@code price}: the broker has seen that tick. */
+    public void awaitPrice(String symbol, String price, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        do {
+            Reply r = get("/api/prices/" + symbol);
+            if (r.status() == 200 && new java.math.BigDecimal(r.text("price")).compareTo(new java.math.BigDecimal(price)) == 0) {
+                return;
+            }
+            Brokers.sleep(20);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("the broker never saw " + symbol + " at " + price + " within " + timeout);
+    }
+
     private static JsonNode parse(String body) {
         try {
             return JSON.readTree(body);

@@ -138,7 +138,7 @@ public final class Brokers implements AutoCloseable {
         contexts.values().forEach(ConfigurableApplicationContext::close);
     }
 
-    static void sleep(long millis) {
+    public static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
