@@ -6,15 +6,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
+import jakarta.annotation.PreDestroy;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.regions.RegionsModel;
 import org.brokerapp.regions.SymbolUniverse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
@@ -38,6 +41,11 @@ public class ExchangeOwnership {
     private final List<Consumer<Set<String>>> listeners = new CopyOnWriteArrayList<>();
     private volatile Map<String, ExchangeOwners.Owner> view = Map.of();
     private volatile Set<String> held = Set.of();
+    private final ScheduledExecutorService reader = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "exchange-owners");
+        t.setDaemon(true);
+        return t;
+    });
     private volatile long lastReadNanos = System.nanoTime() - Duration.ofDays(1).toNanos();
 
     public ExchangeOwnership(ExchangeOwners owners, RegionsModel regions, SymbolUniverse symbols, BrokerProperties properties) {
@@ -48,6 +56,9 @@ public class ExchangeOwnership {
         this.lease = properties.failover().lease();
         this.handover = properties.failover().handover();
         refresh();
+        // a thread of its own: nothing else scheduled in the broker can delay the read that keeps the lease
+        long interval = properties.failover().refreshInterval().toMillis();
+        reader.scheduleWithFixedDelay(this::refresh, interval, interval, TimeUnit.MILLISECONDS);
     }
 
     /** Called with the new set of held exchanges whenever it changes (and once now). */
@@ -87,7 +98,11 @@ public class ExchangeOwnership {
         return owner.epoch() == 0 ? Instant.EPOCH : owner.changedAt().plus(handover);
     }
 
-    @Scheduled(fixedDelayString = "${broker.failover.refresh-interval:1s}")
+    @PreDestroy
+    void stop() {
+        reader.shutdownNow();
+    }
+
     public synchronized void refresh() {
         try {
             view = Map.copyOf(owners.readAll());

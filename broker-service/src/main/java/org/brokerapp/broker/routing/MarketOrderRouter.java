@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
@@ -79,8 +80,11 @@ public class MarketOrderRouter {
                 .build();
         CircuitBreaker circuit = circuitBreakers.circuitBreaker(home);
         TimeLimiter timeLimiter = timeLimiters.timeLimiter(home);
-        Callable<RoutedAnswer> attempt = () -> answer(home, timeLimiter.executeFutureSupplier(
-                () -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString())));
+        AtomicInteger attempts = new AtomicInteger();
+        Callable<RoutedAnswer> attempt = () -> {
+            attempts.incrementAndGet();
+            return answer(home, timeLimiter.executeFutureSupplier(() -> http.sendAsync(request, HttpResponse.BodyHandlers.ofString())));
+        };
         Callable<RoutedAnswer> guarded = Retry.decorateCallable(retries.retry(home),
                 CircuitBreaker.decorateCallable(circuit, Bulkhead.decorateCallable(bulkheads.bulkhead(home), attempt)));
         RoutedAnswer answer;
@@ -103,7 +107,8 @@ public class MarketOrderRouter {
             throw new OrderProblem.Relayed(home, refused.status(), refused.title(), refused.detail());
         }
         RoutedAnswer.Executed executed = (RoutedAnswer.Executed) answer;
-        return new OrderService.Placement(executed.order(), executed.created());
+        // after a retry, "it exists already" most likely means our own first attempt created it
+        return new OrderService.Placement(executed.order(), executed.created() || attempts.get() > 1);
     }
 
     /** Executions and the order's own refusals are answers; anything else is the link or the peer failing. */

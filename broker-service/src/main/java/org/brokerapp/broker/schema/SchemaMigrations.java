@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.io.Resource;
@@ -54,9 +55,7 @@ public final class SchemaMigrations {
         ddl("CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication);
         ddl("CREATE TABLE IF NOT EXISTS " + keyspace + ".schema_migrations (version int PRIMARY KEY, description text, "
                 + "applied_at timestamp, applied_by text) WITH ID = " + tableId("schema_migrations"));
-        Set<Integer> applied = session.execute(SimpleStatement.newInstance("SELECT version FROM " + keyspace + ".schema_migrations")
-                        .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM))
-                .all().stream().map(r -> r.getInt("version")).collect(Collectors.toSet());
+        Set<Integer> applied = appliedVersions();
         List<Integer> appliedNow = new ArrayList<>();
         for (Migration migration : migrations()) {
             if (applied.contains(migration.version())) {
@@ -72,10 +71,45 @@ public final class SchemaMigrations {
         return appliedNow;
     }
 
+    /**
+     * When another region created the table a moment ago, this region's coordinator may not know it
+     * yet (a CREATE ... IF NOT EXISTS that found it changes nothing, so nothing waited for it): retry.
+     */
+    private Set<Integer> appliedVersions() {
+        long deadline = System.nanoTime() + DDL_TIMEOUT.toNanos();
+        while (true) {
+            try {
+                return session.execute(SimpleStatement.newInstance("SELECT version FROM " + keyspace + ".schema_migrations")
+                                .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM))
+                        .all().stream().map(r -> r.getInt("version")).collect(Collectors.toSet());
+            } catch (InvalidQueryException notYetKnownHere) {
+                if (System.nanoTime() > deadline) {
+                    throw notYetKnownHere;
+                }
+                log.info("schema_migrations not known to this coordinator yet: {}", notYetKnownHere.getMessage());
+                awaitAgreement("schema_migrations");
+            }
+        }
+    }
+
     private void ddl(String cql) {
         session.execute(SimpleStatement.newInstance(cql).setTimeout(DDL_TIMEOUT));
-        if (!session.checkSchemaAgreement()) {
-            throw new IllegalStateException("schema disagreement after: " + cql.lines().findFirst().orElse(cql));
+        awaitAgreement(cql.lines().findFirst().orElse(cql));
+    }
+
+    /** Schema agreement is a point-in-time check: ask until every node has the same version. */
+    private void awaitAgreement(String after) {
+        long deadline = System.nanoTime() + DDL_TIMEOUT.toNanos();
+        while (!session.checkSchemaAgreement()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no schema agreement within " + DDL_TIMEOUT + " after: " + after);
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for schema agreement", e);
+            }
         }
     }
 

@@ -105,8 +105,8 @@ public record BrokerProperties(
      *                         for {@code autoAdoptAfter} (empty: only the operator fails over)
      * @param autoAdoptAfter   grace period of the automatic policy
      */
-    public record Failover(@DefaultValue("1s") Duration refreshInterval, @DefaultValue("3s") Duration lease,
-                           @DefaultValue("10s") Duration handover, @NotBlank @DefaultValue("operator-pw") String operatorPassword,
+    public record Failover(@DefaultValue("1s") Duration refreshInterval, @DefaultValue("10s") Duration lease,
+                           @DefaultValue("20s") Duration handover, @NotBlank @DefaultValue("operator-pw") String operatorPassword,
                            @DefaultValue List<String> autoAdopt, @DefaultValue("60s") Duration autoAdoptAfter) {
     }
 

@@ -199,6 +199,9 @@ class MarketOrderRoutingTests {
         String state = brokers.client(AWAY, null, null).get("/actuator/health").body()
                 .path("components").path("circuitBreakers").path("details").path(HOME).path("details").path("state").asString();
         assertThat(state).isEqualTo("CLOSED");
+        String metrics = brokers.client(AWAY, null, null).get("/actuator/prometheus").raw();
+        assertThat(metrics.lines().filter(l -> l.startsWith("resilience4j_circuitbreaker_state{") && l.contains("name=\"" + HOME + "\"")
+                && l.contains("state=\"closed\"")).findFirst()).hasValueSatisfying(l -> assertThat(l).endsWith(" 1.0"));
     }
 
     private Reply awaitRouted(Map<String, Object> order) {
