@@ -20,13 +20,16 @@ public final class AmplificationTable {
             md.append(String.format(Locale.ROOT, "| %s | %d | %d | %,d (%,d) | %,d | %.2f (%d) | %.2f | %,d | %s | %s | %.2f |%n",
                     dc.datacenter(), dc.nodes(), dc.replicationFactor(), dc.clientMutations(), dc.casMutations(), dc.replicaWrites(),
                     wa.measuredFactor(dc), dc.replicationFactor(), wa.perTrade(dc.replicaWrites()), dc.paxosWrites(),
-                    traffic(dc.crossDcOut()), traffic(dc.crossDcIn()), wa.cpuSecondsPerNodePerThousandTrades(dc)));
+                    traffic(dc.crossDcOut(), dc.crossDcMetered()), traffic(dc.crossDcIn(), dc.crossDcMetered()), wa.cpuSecondsPerNodePerThousandTrades(dc)));
         }
         md.append(String.format(Locale.ROOT, "| **all** | %d | %d | %,d (%,d) | %,d | **%.2f** (%d) | %.2f | %,d | %s | %s | - |%n",
                 wa.dcs().stream().mapToInt(DcAmplification::nodes).sum(), wa.theoreticalFactor(), wa.clientMutations(),
                 wa.dcs().stream().mapToLong(DcAmplification::casMutations).sum(), wa.replicaWrites(), wa.measuredFactor(), wa.theoreticalFactor(),
                 wa.perTrade(wa.replicaWrites()), wa.dcs().stream().mapToLong(DcAmplification::paxosWrites).sum(),
-                traffic(wa.crossDcTraffic()), traffic(wa.crossDcTraffic())));
+                traffic(wa.crossDcTraffic(), wa.crossDcMetered()), traffic(wa.crossDcTraffic(), wa.crossDcMetered())));
+        if (!wa.crossDcMetered()) {
+            md.append("\nn/a: Cassandra lost the connection counters of ").append(String.join(", ", wa.unmeteredLinks())).append('\n');
+        }
         return md.toString();
     }
 
@@ -43,28 +46,49 @@ public final class AmplificationTable {
         return md.toString();
     }
 
-    /** One row per deployment (e.g. 1, 2 and 3 DCs): measured per trade beside theory. */
-    public static String comparison(List<WriteAmplification> runs) {
+    /**
+     * One row per deployment (e.g. 1, 2 and 3 DCs): measured per trade beside two theories: the
+     * prototype's (the writes a trade makes by design, times the sum of RF) and the one from the
+     * client mutations actually measured (which includes background writes and retries).
+     */
+    public static String comparison(List<WriteAmplification> runs, int designWritesPerTrade) {
         StringBuilder md = new StringBuilder();
-        md.append("| DCs | RF per DC | trades | client mutations per trade | replica writes per trade: measured | theory (mutations per trade x sum of RF) "
+        md.append("| DCs | RF per DC | trades | replica writes per trade: prototype-style theory (" + designWritesPerTrade + " x sum of RF) "
+                + "| client mutations per trade, measured | replica writes per trade: theory from measured mutations | replica writes per trade, measured "
                 + "| measured / theory | Paxos state writes per trade | cross-DC KiB per trade | CPU s per node per 1,000 trades (mean of nodes) |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (WriteAmplification wa : runs) {
             double mutations = wa.perTrade(wa.clientMutations());
             double theory = mutations * wa.theoreticalFactor();
             double measured = wa.perTrade(wa.replicaWrites());
             int nodes = wa.dcs().stream().mapToInt(DcAmplification::nodes).sum();
             double cpu = wa.dcs().stream().mapToDouble(DcAmplification::cpuSeconds).sum() / nodes * 1000 / wa.trades();
-            md.append(String.format(Locale.ROOT, "| %d | %s | %,d | %.2f | %.2f | %.2f | %.3f | %.2f | %.2f | %.2f |%n",
+            String crossDc = wa.crossDcMetered() ? String.format(Locale.ROOT, "%.2f", wa.perTrade(wa.crossDcTraffic().bytes()) / 1024) : "n/a";
+            md.append(String.format(Locale.ROOT, "| %d | %s | %,d | %d | %.2f | %.2f | %.2f | %.3f | %.2f | %s | %.2f |%n",
                     wa.dcs().size(), String.join(" + ", wa.dcs().stream().map(dc -> Integer.toString(dc.replicationFactor())).toList()),
-                    wa.trades(), mutations, measured, theory, measured / theory,
+                    wa.trades(), designWritesPerTrade * wa.theoreticalFactor(), mutations, theory, measured, measured / theory,
                     wa.perTrade(wa.dcs().stream().mapToLong(DcAmplification::paxosWrites).sum()),
-                    wa.perTrade(wa.crossDcTraffic().bytes()) / 1024, cpu));
+                    crossDc, cpu));
         }
         return md.toString();
     }
 
-    private static String traffic(PeerTraffic t) {
-        return String.format(Locale.ROOT, "%,d / %,.1f", t.messages(), t.bytes() / 1024.0);
+    private static String traffic(PeerTraffic t, boolean metered) {
+        return metered ? String.format(Locale.ROOT, "%,d / %,.1f", t.messages(), t.bytes() / 1024.0) : "n/a";
+    }
+
+    /** Every counter of every node over the interval, one per line: the raw material of the tables, for checking them. */
+    public static String rawCounters(ClusterSnapshot delta) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "# keyspace %s, %.1f s%n", delta.keyspace(), delta.interval().toMillis() / 1000.0));
+        for (NodeSnapshot n : delta.nodes()) {
+            String node = n.node().name();
+            out.append(String.format(Locale.ROOT, "%s client-writes %d%n%s client-cas-writes %d%n%s paxos-writes %d%n%s cpu-ms %d%n",
+                    node, n.clientWrites(), node, n.clientCasWrites(), node, n.paxosWrites(), node, n.cpuNanos() / 1_000_000));
+            n.coordinatorWrites().forEach((table, count) -> out.append(node).append(" coordinated ").append(table).append(' ').append(count).append('\n'));
+            n.replicaWrites().forEach((table, count) -> out.append(node).append(" applied ").append(table).append(' ').append(count).append('\n'));
+            n.outbound().forEach((peer, t) -> out.append(node).append(" sent-to ").append(peer).append(' ').append(t.messages()).append(" messages ")
+                    .append(t.bytes()).append(" bytes\n"));
+        }
+        return out.toString();
     }
 }

@@ -16,10 +16,11 @@ import java.util.Map;
  * @param crossDcOut        internode traffic this DC's nodes sent to other DCs
  * @param crossDcIn         internode traffic other DCs' nodes sent to this DC
  * @param cpuSeconds        CPU time of this DC's Cassandra JVMs, summed
+ * @param crossDcMetered    whether every link between this DC's nodes and other DCs' nodes was metered (else the traffic is a lower bound)
  */
 public record DcAmplification(String datacenter, int nodes, int replicationFactor, long plainMutations, long casMutations,
                               long replicaWrites, Map<String, Long> replicaWritesByTable, long paxosWrites,
-                              PeerTraffic crossDcOut, PeerTraffic crossDcIn, double cpuSeconds) {
+                              PeerTraffic crossDcOut, PeerTraffic crossDcIn, double cpuSeconds, boolean crossDcMetered) {
 
     public DcAmplification {
         replicaWritesByTable = Map.copyOf(replicaWritesByTable);

@@ -1,6 +1,7 @@
 package org.brokerapp.loadtest.amplification;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -15,26 +16,48 @@ import java.util.TreeSet;
  * @param paxosWrites       Paxos state rows it wrote ({@code system.paxos} WriteLatency): promises, acceptances, commits
  * @param outbound          per peer (as the metrics name it): internode messages and bytes sent, every connection type
  * @param cpuNanos          CPU time of the node's JVM
+ * @param unmeteredPeers    (a delta only) peers whose counters did not survive the interval, so their traffic is unknown
  */
 public record NodeSnapshot(NodeRef node, long clientWrites, long clientCasWrites, Map<String, Long> coordinatorWrites,
-                           Map<String, Long> replicaWrites, long paxosWrites, Map<String, PeerTraffic> outbound, long cpuNanos) {
+                           Map<String, Long> replicaWrites, long paxosWrites, Map<String, PeerTraffic> outbound, long cpuNanos,
+                           Set<String> unmeteredPeers) {
 
     public NodeSnapshot {
         coordinatorWrites = Map.copyOf(coordinatorWrites);
         replicaWrites = Map.copyOf(replicaWrites);
         outbound = Map.copyOf(outbound);
+        unmeteredPeers = Set.copyOf(unmeteredPeers);
     }
 
-    /** What happened since {@code earlier}; a table or peer first seen in between started from zero. */
+    public NodeSnapshot(NodeRef node, long clientWrites, long clientCasWrites, Map<String, Long> coordinatorWrites,
+                        Map<String, Long> replicaWrites, long paxosWrites, Map<String, PeerTraffic> outbound, long cpuNanos) {
+        this(node, clientWrites, clientCasWrites, coordinatorWrites, replicaWrites, paxosWrites, outbound, cpuNanos, Set.of());
+    }
+
+    /**
+     * What happened since {@code earlier}; a table first seen in between started from zero. Cassandra
+     * drops a peer's connection counters when it replaces that connection (seen at start-up under
+     * load: the new connection's metrics are unregistered with the old one's), so a peer missing
+     * from either snapshot, or whose counters went backwards, is unmetered rather than guessed.
+     */
     public NodeSnapshot minus(NodeSnapshot earlier) {
         if (!node.equals(earlier.node)) {
             throw new IllegalArgumentException("snapshots of different nodes: " + node.name() + " and " + earlier.node.name());
         }
         Map<String, PeerTraffic> traffic = new TreeMap<>();
-        outbound.forEach((peer, now) -> traffic.put(peer, now.minus(earlier.outbound.getOrDefault(peer, PeerTraffic.NONE))));
+        Set<String> unmetered = new TreeSet<>(earlier.outbound.keySet());
+        unmetered.addAll(outbound.keySet());
+        outbound.forEach((peer, now) -> {
+            PeerTraffic then = earlier.outbound.get(peer);
+            PeerTraffic delta = then == null ? null : now.minus(then);
+            if (delta != null && delta.messages() >= 0 && delta.bytes() >= 0) {
+                traffic.put(peer, delta);
+                unmetered.remove(peer);
+            }
+        });
         NodeSnapshot delta = new NodeSnapshot(node, clientWrites - earlier.clientWrites, clientCasWrites - earlier.clientCasWrites,
                 minus(coordinatorWrites, earlier.coordinatorWrites), minus(replicaWrites, earlier.replicaWrites),
-                paxosWrites - earlier.paxosWrites, traffic, cpuNanos - earlier.cpuNanos);
+                paxosWrites - earlier.paxosWrites, traffic, cpuNanos - earlier.cpuNanos, unmetered);
         delta.requireNonNegative();
         return delta;
     }
@@ -58,8 +81,7 @@ public record NodeSnapshot(NodeRef node, long clientWrites, long clientCasWrites
     // counters only grow while a node runs: a negative delta means it restarted in between
     private void requireNonNegative() {
         boolean negative = clientWrites < 0 || clientCasWrites < 0 || paxosWrites < 0 || cpuNanos < 0
-                || coordinatorWrites.values().stream().anyMatch(v -> v < 0) || replicaWrites.values().stream().anyMatch(v -> v < 0)
-                || outbound.values().stream().anyMatch(t -> t.messages() < 0 || t.bytes() < 0);
+                || coordinatorWrites.values().stream().anyMatch(v -> v < 0) || replicaWrites.values().stream().anyMatch(v -> v < 0);
         if (negative) {
             throw new IllegalStateException("counters of " + node.name() + " went backwards: did the node restart between the snapshots?");
         }

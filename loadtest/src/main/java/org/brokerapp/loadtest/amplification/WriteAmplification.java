@@ -21,12 +21,15 @@ import org.brokerapp.regions.RegionsModel;
  * @param trades      trades (fills) completed in the interval, as counted by the caller
  * @param dcs         per DC, in the regions model's order
  * @param unknownPeers peers the metrics named that are not nodes of the deployment (their traffic is left out)
+ * @param unmeteredLinks cross-DC links ({@code from -> to}) whose counters were missing or reset: their traffic is unknown
  */
-public record WriteAmplification(String keyspace, Duration interval, long trades, List<DcAmplification> dcs, Set<String> unknownPeers) {
+public record WriteAmplification(String keyspace, Duration interval, long trades, List<DcAmplification> dcs, Set<String> unknownPeers,
+                                 Set<String> unmeteredLinks) {
 
     public WriteAmplification {
         dcs = List.copyOf(dcs);
         unknownPeers = Set.copyOf(unknownPeers);
+        unmeteredLinks = Set.copyOf(unmeteredLinks);
     }
 
     public static WriteAmplification between(ClusterSnapshot before, ClusterSnapshot after, long trades, RegionsModel regions) {
@@ -34,7 +37,14 @@ public record WriteAmplification(String keyspace, Duration interval, long trades
         PeerDirectory directory = new PeerDirectory(delta.nodeRefs());
         Map<String, PeerTraffic> in = new LinkedHashMap<>();
         Set<String> unknown = new TreeSet<>();
+        Set<String> unmetered = new TreeSet<>();
         for (NodeSnapshot node : delta.nodes()) {
+            for (NodeRef to : delta.nodeRefs()) {
+                boolean metered = node.outbound().keySet().stream().anyMatch(peer -> directory.resolve(peer).filter(to::equals).isPresent());
+                if (!to.datacenter().equals(node.node().datacenter()) && !metered) {
+                    unmetered.add(node.node().name() + " -> " + to.name());
+                }
+            }
             node.outbound().forEach((peer, traffic) -> directory.resolve(peer).ifPresentOrElse(
                     to -> {
                         if (!to.datacenter().equals(node.node().datacenter())) {
@@ -61,9 +71,10 @@ public record WriteAmplification(String keyspace, Duration interval, long trades
                     nodes.stream().mapToLong(NodeSnapshot::replicaWritesTotal).sum(), byTable,
                     nodes.stream().mapToLong(NodeSnapshot::paxosWrites).sum(),
                     out, in.getOrDefault(dc, PeerTraffic.NONE),
-                    nodes.stream().mapToLong(NodeSnapshot::cpuNanos).sum() / 1e9));
+                    nodes.stream().mapToLong(NodeSnapshot::cpuNanos).sum() / 1e9,
+                    unmetered.stream().noneMatch(link -> link.startsWith(dc + "/") || link.contains("-> " + dc + "/"))));
         });
-        return new WriteAmplification(delta.keyspace(), delta.interval(), trades, dcs, unknown);
+        return new WriteAmplification(delta.keyspace(), delta.interval(), trades, dcs, unknown, unmetered);
     }
 
     /** Client mutations of the whole cluster: each was coordinated in exactly one DC. */
@@ -96,6 +107,10 @@ public record WriteAmplification(String keyspace, Duration interval, long trades
 
     public double cpuSecondsPerNodePerThousandTrades(DcAmplification dc) {
         return dc.nodes() == 0 ? Double.NaN : ratio(dc.cpuSeconds() / dc.nodes() * 1000, trades);
+    }
+
+    public boolean crossDcMetered() {
+        return unmeteredLinks.isEmpty();
     }
 
     public PeerTraffic crossDcTraffic() {

@@ -28,11 +28,17 @@ import org.brokerapp.regions.SymbolUniverse;
  * reads from every node's own metrics what was written where. Then it stops everything.
  *
  * <p>Usage: {@code loadtest/bin/write-amplification [--dcs 1,2,3] [--trades 600] [--rate 20]
- * [--warmup 50] [--instance 3] [--work-dir loadtest/target/write-amplification]}
+ * [--warmup 200] [--instance 3] [--work-dir loadtest/target/write-amplification]}
  */
 public final class WriteAmplificationExperiment {
 
     static final String KEYSPACE = "broker";
+    /**
+     * The writes of one trade by the broker's design: placement writes the inbox entry, the
+     * conditional batch (order row + placement sequence, one partition) and the open_orders row;
+     * the fill writes the conditional status update and deletes the open_orders row.
+     */
+    static final int TRADE_WRITES = 5;
     private static final int CUSTOMERS = 50;
     private static final int SYMBOLS = 4;
 
@@ -53,7 +59,7 @@ public final class WriteAmplificationExperiment {
         List<Integer> dcs = Arrays.stream(options.getOrDefault("dcs", "1,2,3").split(",")).map(String::trim).map(Integer::parseInt).toList();
         int trades = Integer.parseInt(options.getOrDefault("trades", "600"));
         double rate = Double.parseDouble(options.getOrDefault("rate", "20"));
-        int warmup = Integer.parseInt(options.getOrDefault("warmup", Integer.toString(CUSTOMERS)));
+        int warmup = Integer.parseInt(options.getOrDefault("warmup", "200"));
         int instance = Integer.parseInt(options.getOrDefault("instance", "3"));
         Path workDir = Path.of(options.getOrDefault("work-dir", "loadtest/target/write-amplification")).toAbsolutePath();
         Path builtJar = Path.of(options.getOrDefault("broker-jar", "broker-service/target/broker-service-0.1.0-SNAPSHOT.jar"));
@@ -68,20 +74,26 @@ public final class WriteAmplificationExperiment {
         WriteAmplificationExperiment experiment = new WriteAmplificationExperiment(progress, workDir, jar, instance);
         List<WriteAmplification> results = new ArrayList<>();
         for (int datacenters : dcs) {
-            WriteAmplification result = experiment.run(datacenters, warmup, trades, rate);
+            Run run = experiment.run(datacenters, warmup, trades, rate);
+            WriteAmplification result = run.amplification();
             results.add(result);
-            System.out.printf("%n%d DC(s), %,d trades in %.1f s, keyspace %s:%n%n%s%nReplica writes per trade, by table:%n%n%s%n",
-                    datacenters, result.trades(), result.interval().toMillis() / 1000.0, result.keyspace(),
+            System.out.printf("%n%d DC(s): %,d orders sent, %,d accepted (refused: %s), %,d trades in a %.1f s window, keyspace %s:%n%n%s"
+                            + "%nReplica writes per trade, by table:%n%n%s%n",
+                    datacenters, trades, run.accepted(), run.errors(), result.trades(), result.interval().toMillis() / 1000.0, result.keyspace(),
                     AmplificationTable.perDc(result), AmplificationTable.perTable(result));
             if (!result.unknownPeers().isEmpty()) {
                 progress.warn("traffic to peers outside the deployment left out: " + result.unknownPeers());
             }
         }
         System.out.printf("%nWrite amplification per trade, measured beside theory (%,d trades at %.0f/s, 1 Cassandra node per DC):%n%n%s",
-                trades, rate, AmplificationTable.comparison(results));
+                trades, rate, AmplificationTable.comparison(results, TRADE_WRITES));
     }
 
-    private WriteAmplification run(int datacenters, int warmupTrades, int trades, double rate) throws Exception {
+    /** One deployment's result, and how many of the orders sent the broker accepted (a refused one still wrote). */
+    record Run(WriteAmplification amplification, int accepted, Map<String, Long> errors) {
+    }
+
+    private Run run(int datacenters, int warmupTrades, int trades, double rate) throws Exception {
         Path dir = workDir.resolve(datacenters + "-dc");
         Files.createDirectories(dir);
         Path regionsFile = dir.resolve("regions.yaml");
@@ -101,7 +113,7 @@ public final class WriteAmplificationExperiment {
                 BrokerScraper fills = new BrokerScraper(Map.of(Deployments.TRADING_REGION, brokers.url(Deployments.TRADING_REGION)));
                 ClusterMeters meters = ClusterMeters.of(stack, KEYSPACE);
 
-                progress.step("warm-up: " + warmupTrades + " trades (every customer's partition once)");
+                progress.step("warm-up: " + warmupTrades + " trades over " + CUSTOMERS + " customers (JIT, caches, every customer partition)");
                 double filledBefore = fills.scrape(Duration.ofSeconds(30)).totalFills();
                 int warmed = driver.trade("warm-" + datacenters, warmupTrades, rate);
                 awaitFills(fills, filledBefore + warmed);
@@ -116,7 +128,10 @@ public final class WriteAmplificationExperiment {
                 BrokerProcesses.sleep(3_000);
                 ClusterSnapshot after = meters.snapshot();
                 progress.step(String.format("%d accepted, %.0f filled, errors %s", accepted, filled, driver.errors()));
-                return WriteAmplification.between(before, after, Math.round(filled), regions);
+                Map<String, Long> errors = new java.util.TreeMap<>();
+                driver.errors().forEach((kind, count) -> errors.put(kind, count.get()));
+                Files.writeString(dir.resolve("counters.txt"), AmplificationTable.rawCounters(after.minus(before)));
+                return new Run(WriteAmplification.between(before, after, Math.round(filled), regions), accepted, errors);
             }
         }
     }

@@ -37,7 +37,7 @@ public final class CliOptions {
             "sla-max-steps", "results", "progress-every", "opening-cash");
 
     public static final String USAGE = """
-            usage: loadtest/bin/loadtest [--preset smoke|prototype|small|medium] [options]
+            usage: loadtest/bin/loadtest [--preset demo|smoke|prototype|small|medium] [options]
 
             Loads the brokers open-model (every operation at its intended time, latency from that time), times a bare
             LOCAL_QUORUM write beside them, checks every ledger afterwards and writes summary.md, results.json and
@@ -45,6 +45,7 @@ public final class CliOptions {
             stops them at the end (also on Ctrl-C).
 
             presets (every value below can be overridden):
+              demo       %s
               smoke      %s
               prototype  %s
               small      %s
@@ -88,7 +89,7 @@ public final class CliOptions {
               --progress-every S      a progress line every S seconds (default 5)
               --opening-cash N        each load customer's opening cash, for the check (default 10000000.00)
               --no-check              skip the correctness check
-            """.formatted(Preset.SMOKE.description, Preset.PROTOTYPE.description, Preset.SMALL.description, Preset.MEDIUM.description);
+            """.formatted(Preset.DEMO.description, Preset.SMOKE.description, Preset.PROTOTYPE.description, Preset.SMALL.description, Preset.MEDIUM.description);
 
     private final Map<String, String> single = new HashMap<>();
     private final Map<String, List<String>> repeated = new HashMap<>();
@@ -173,6 +174,8 @@ public final class CliOptions {
                 if (!brokers.containsKey(region)) {
                     throw new UsageException("--broker " + region + "=URL missing (an existing deployment needs every region's broker)");
                 }
+            }
+            for (String region : regions.names()) {
                 if (!kafka.containsKey(region)) {
                     throw new UsageException("--kafka " + region + "=HOST:PORT missing (an existing deployment needs every region's Kafka)");
                 }

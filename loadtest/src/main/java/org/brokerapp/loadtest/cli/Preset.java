@@ -18,6 +18,12 @@ import org.brokerapp.loadtest.workload.WorkloadSpec;
  */
 public enum Preset {
 
+    /** The README's one-command demo, under two minutes of load: 20 orders/s (LIMIT 60 %, STOP 20 %, MARKET 20 %; 30 % cross-region),
+     * 60 ticks/s over 15 + 15 symbols, 50 customers; 10 s ramp-up, 10 s warm-up, 90 s measured, 5 s drain. */
+    DEMO("the one-command demo: 20 orders/s (LIMIT 60%, STOP 20%, MARKET 20%; half BUY; half marketable; 30% cross-region), 60 ticks/s over "
+            + "15+15 symbols, 50 customers, ramp-up 10 s, warm-up 10 s, 90 s measured",
+            20, 60, new OrderMix(60, 20, 20), 0.5, 0.5, 0.3, 15, 15, 50, 10, 10, 90, 5, 10),
+
     /** Seconds long, to see the whole path work: 10 orders/s (LIMIT 60 %, STOP 20 %, MARKET 20 %; 20 % cross-region), 40 ticks/s over
      * 5 + 5 symbols, 20 customers; 2 s ramp-up, 3 s warm-up, 10 s measured, 2 s drain. */
     SMOKE("seconds long: 10 orders/s (LIMIT 60%, STOP 20%, MARKET 20%; half BUY; half marketable; 20% cross-region), 40 ticks/s over 5+5 symbols, "

@@ -43,8 +43,9 @@ public record LatencySummary(long count, double p50, double p90, double p99, dou
         }
         List<Point> curve = new ArrayList<>();
         for (double p : CURVE_PERCENTILES) {
-            if (p > 0 && p < 100) {
-                curve.add(new Point(p, finite(buckets.percentileMillis(p / 100))));
+            double millis = buckets.percentileMillis(p / 100);
+            if (p > 0 && p < 100 && Double.isFinite(millis)) {
+                curve.add(new Point(p, finite(millis)));
             }
         }
         return new LatencySummary(buckets.count(), finite(buckets.percentileMillis(0.5)), finite(buckets.percentileMillis(0.9)),

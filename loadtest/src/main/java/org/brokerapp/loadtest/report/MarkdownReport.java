@@ -28,8 +28,8 @@ public final class MarkdownReport {
         md.append(String.format(Locale.ROOT, "### Throughput (%.0f s measured)%n%n", w.seconds()));
         md.append("| rate per second | target | achieved |\n|---|---|---|\n");
         md.append("| orders sent | ").append(Format.rate(t.targetOrders())).append(" | ").append(Format.rate(t.ordersSent())).append(" |\n");
-        md.append("| orders accepted | | ").append(Format.rate(t.ordersAccepted())).append(" |\n");
-        md.append("| orders failed | | ").append(Format.rate(t.ordersFailed())).append(" |\n");
+        md.append("| orders accepted (answers in the window) | | ").append(Format.rate(t.ordersAccepted())).append(" |\n");
+        md.append("| orders failed (answers in the window) | | ").append(Format.rate(t.ordersFailed())).append(" |\n");
         md.append("| MARKET orders filled | | ").append(Format.rate(t.marketFilled())).append(" |\n");
         md.append("| ticks | ").append(Format.rate(t.targetTicks())).append(" | ").append(Format.rate(t.ticks())).append(" |\n");
         md.append("| fills (brokers' counters) | ~").append(Format.rate(t.expectedTrades())).append(" | ").append(Format.rate(t.fills())).append(" |\n");

@@ -50,7 +50,8 @@ import org.brokerapp.regions.SymbolUniverse;
  */
 public final class Harness implements AutoCloseable {
 
-    private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(5);
+    /** A progress line's scrape gives up soon (fills/s then shows "?"); the window's two scrapes wait. */
+    private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration WINDOW_SCRAPE_TIMEOUT = Duration.ofSeconds(60);
 
     private final Target target;
@@ -298,6 +299,8 @@ public final class Harness implements AutoCloseable {
             Map<String, Long> errorsAtWindowEnd = Map.of();
             for (double boundary : boundaries) {
                 sleepUntil(boundary);
+                // counters and latencies first, they are instant: a slow broker scrape must not shift the window
+                Counters.Snapshot now = counters.snapshot();
                 String phaseName = boundary <= rampEnd ? "ramp-up" : boundary <= warmEnd ? "warm-up" : "measured";
                 Map<String, Histogram> interval = latencies.sampleInterval();
                 phase.add(interval);
@@ -306,7 +309,6 @@ public final class Harness implements AutoCloseable {
                 }
                 boolean windowBoundary = boundary == warmEnd || boundary == end;
                 BrokerScraper.Scrape scrape = scraper.scrape(windowBoundary ? WINDOW_SCRAPE_TIMEOUT : SCRAPE_TIMEOUT);
-                Counters.Snapshot now = counters.snapshot();
                 Counters.Snapshot delta = now.minus(previous);
                 double fills = scrape.complete() && previousScrape.complete() ? scrape.minus(previousScrape).totalFills() / delta.seconds() : -1;
                 timeline.add(new TimelinePoint(round(boundary), phaseName, delta.ordersSent() / delta.seconds(),

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
 import org.brokerapp.loadtest.measure.LatencyBook;
@@ -47,11 +48,27 @@ public final class FloorWriter implements AutoCloseable {
                     + regions.networkTopologyReplication()).setTimeout(Duration.ofSeconds(60)));
             session.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS " + KEYSPACE
                     + ".bare_writes (id bigint PRIMARY KEY, at timestamp, payload text)").setTimeout(Duration.ofSeconds(60)));
-            insert = session.prepare(SimpleStatement.newInstance("INSERT INTO " + KEYSPACE + ".bare_writes (id, at, payload) VALUES (?, ?, ?)")
-                    .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM));
+            insert = prepareOnceTheSchemaHasSpread();
         } catch (RuntimeException e) {
             session.close();
             throw e;
+        }
+    }
+
+    /** A busy cluster can answer the CREATE before every node of this DC knows the table: retry for up to 30 s. */
+    private PreparedStatement prepareOnceTheSchemaHasSpread() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            try {
+                return session.prepare(SimpleStatement.newInstance("INSERT INTO " + KEYSPACE + ".bare_writes (id, at, payload) VALUES (?, ?, ?)")
+                        .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM));
+            } catch (InvalidQueryException notYet) {
+                if (System.nanoTime() > deadline) {
+                    throw notYet;
+                }
+                session.checkSchemaAgreement();
+                org.brokerapp.loadtest.target.BrokerProcesses.sleep(1_000);
+            }
         }
     }
 

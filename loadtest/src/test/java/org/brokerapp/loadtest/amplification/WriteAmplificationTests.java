@@ -25,7 +25,7 @@ class WriteAmplificationTests {
     static final Instant T0 = Instant.parse("2026-11-22T08:00:00Z");
 
     @Test
-    void aDeltaIsAfterMinusBeforeAndATableBornInBetweenStartsFromZero() {
+    void aDeltaIsAfterMinusBeforeAndATableBornInBetweenStartsFromZeroButAPeerDoesNot() {
         NodeSnapshot before = snapshot(EAST_1, 10, 1, Map.of("a", 5L), Map.of("a", 7L), 3, Map.of("127.7.2.11_7000", new PeerTraffic(4, 400)), 1_000);
         NodeSnapshot after = snapshot(EAST_1, 15, 3, Map.of("a", 9L, "b", 2L), Map.of("a", 8L, "b", 6L), 9,
                 Map.of("127.7.2.11_7000", new PeerTraffic(10, 1000), "127.6.1.12_7000", new PeerTraffic(1, 50)), 3_500);
@@ -38,8 +38,42 @@ class WriteAmplificationTests {
         assertThat(delta.replicaWrites()).containsExactlyInAnyOrderEntriesOf(Map.of("a", 1L, "b", 6L));
         assertThat(delta.replicaWritesTotal()).isEqualTo(7);
         assertThat(delta.paxosWrites()).isEqualTo(6);
-        assertThat(delta.outbound()).containsEntry("127.7.2.11_7000", new PeerTraffic(6, 600)).containsEntry("127.6.1.12_7000", new PeerTraffic(1, 50));
+        assertThat(delta.outbound()).containsOnly(Map.entry("127.7.2.11_7000", new PeerTraffic(6, 600)));
+        // a peer's counters appearing in between may have replaced others that vanished: unknown, not zero-based
+        assertThat(delta.unmeteredPeers()).containsExactly("127.6.1.12_7000");
         assertThat(delta.cpuNanos()).isEqualTo(2_500);
+    }
+
+    @Test
+    void aPeerWhoseCountersVanishedOrWentBackwardsIsUnmetered() {
+        NodeSnapshot before = snapshot(EAST_1, 0, 0, Map.of(), Map.of(), 0,
+                Map.of("127.7.2.11_7000", new PeerTraffic(10, 1000), "127.6.1.12_7000", new PeerTraffic(5, 500)), 0);
+        NodeSnapshot after = snapshot(EAST_1, 0, 0, Map.of(), Map.of(), 0, Map.of("127.7.2.11_7000", new PeerTraffic(3, 300)), 0);
+
+        NodeSnapshot delta = after.minus(before);
+
+        assertThat(delta.outbound()).isEmpty();
+        assertThat(delta.unmeteredPeers()).containsExactlyInAnyOrder("127.7.2.11_7000", "127.6.1.12_7000");
+    }
+
+    @Test
+    void crossDcTrafficIsNotAvailableWhenALinkBetweenDcsWasUnmetered() {
+        Map<String, PeerTraffic> eastOut = Map.of("127.7.2.11_7000", new PeerTraffic(1, 100));
+        ClusterSnapshot before = ClusterSnapshot.at("ks", T0, List.of(
+                snapshot(EAST_1, 0, 0, Map.of(), Map.of(), 0, eastOut, 0), zero(EAST_2),
+                snapshot(SYDNEY_1, 0, 0, Map.of(), Map.of(), 0, Map.of("127.7.1.11_7000", new PeerTraffic(1, 100)), 0)));
+        ClusterSnapshot after = ClusterSnapshot.at("ks", T0, List.of(
+                snapshot(EAST_1, 0, 0, Map.of(), Map.of(), 0, Map.of("127.7.2.11_7000", new PeerTraffic(9, 900)), 0), zero(EAST_2),
+                snapshot(SYDNEY_1, 0, 0, Map.of(), Map.of(), 0, Map.of(), 0)));
+
+        WriteAmplification wa = WriteAmplification.between(before, after, 1, REGIONS);
+
+        // EAST_2 never talked to Sydney, and Sydney's counters towards North Virginia vanished
+        assertThat(wa.unmeteredLinks()).containsExactlyInAnyOrder("us-east-1/2 -> ap-southeast-2/1", "ap-southeast-2/1 -> us-east-1/1",
+                "ap-southeast-2/1 -> us-east-1/2");
+        assertThat(wa.crossDcMetered()).isFalse();
+        assertThat(wa.dcs()).noneMatch(DcAmplification::crossDcMetered);
+        assertThat(AmplificationTable.perDc(wa)).contains("n/a: Cassandra lost the connection counters of ");
     }
 
     @Test
@@ -66,13 +100,13 @@ class WriteAmplificationTests {
      */
     @Test
     void perDcFiguresComeFromEachDcsNodesAndPeersAreClassifiedByTheirDc() {
-        ClusterSnapshot before = ClusterSnapshot.at("ks", T0, List.of(zero(EAST_1), zero(EAST_2), zero(SYDNEY_1)));
         ClusterSnapshot after = ClusterSnapshot.at("ks", T0.plusSeconds(10), List.of(
                 snapshot(EAST_1, 100, 10, Map.of("t", 100L), Map.of("t", 110L), 30,
                         Map.of("127.7.2.11_7000", new PeerTraffic(110, 11_000), "127.6.1.12_7000", new PeerTraffic(130, 13_000)), 2_000_000_000L),
                 snapshot(EAST_2, 0, 0, Map.of("t", 0L), Map.of("t", 110L), 20, Map.of("127.6.1.11_7000", new PeerTraffic(130, 1_300)), 1_000_000_000L),
                 snapshot(SYDNEY_1, 0, 0, Map.of("t", 0L), Map.of("t", 110L), 10,
                         Map.of("127.7.1.11_7000", new PeerTraffic(110, 1_100), "127.9.9.9_7000", new PeerTraffic(5, 5)), 500_000_000L)));
+        ClusterSnapshot before = idle(after);
 
         WriteAmplification wa = WriteAmplification.between(before, after, 50, WriteAmplificationTests.REGIONS);
 
@@ -91,6 +125,8 @@ class WriteAmplificationTests {
         assertThat(sydney.crossDcOut()).isEqualTo(new PeerTraffic(110, 1_100));
         assertThat(sydney.crossDcIn()).isEqualTo(new PeerTraffic(110, 11_000));
         assertThat(wa.unknownPeers()).containsExactly("127.9.9.9_7000");
+        // neither EAST_2 nor Sydney has counters for the link between them
+        assertThat(wa.unmeteredLinks()).containsExactly("ap-southeast-2/1 -> us-east-1/2", "us-east-1/2 -> ap-southeast-2/1");
         assertThat(wa.interval()).hasSeconds(10);
 
         assertThat(wa.theoreticalFactor()).isEqualTo(3);
@@ -114,6 +150,12 @@ class WriteAmplificationTests {
         assertThat(wa.dcs()).extracting(DcAmplification::replicationFactor).containsExactly(2, 1);
         assertThat(wa.measuredFactor()).isNaN();
         assertThat(wa.perTrade(5)).isNaN();
+    }
+
+    /** The same nodes and peers with every counter at zero. */
+    static ClusterSnapshot idle(ClusterSnapshot after) {
+        return ClusterSnapshot.at(after.keyspace(), T0, after.nodes().stream().map(n -> snapshot(n.node(), 0, 0, Map.of(), Map.of(), 0,
+                n.outbound().keySet().stream().collect(java.util.stream.Collectors.toMap(p -> p, p -> PeerTraffic.NONE)), 0)).toList());
     }
 
     static NodeSnapshot zero(NodeRef node) {

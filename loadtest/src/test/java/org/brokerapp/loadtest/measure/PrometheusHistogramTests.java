@@ -41,4 +41,26 @@ class PrometheusHistogramTests {
         assertThat(none.count()).isZero();
         assertThat(none.percentileMillis(0.99)).isNaN();
     }
+
+    @Test
+    void twoRegionsAddUpBucketByBucket() {
+        PrometheusHistogram east = PrometheusHistogram.parse(AFTER, "broker_fill_tick_to_fill_seconds", "us-east-1");
+        PrometheusHistogram both = east.plus(east);
+
+        assertThat(both.count()).isEqualTo(240);
+        assertThat(both.percentileMillis(0.5)).isEqualTo(2.0);
+        assertThat(PrometheusHistogram.EMPTY.plus(east)).isEqualTo(east);
+    }
+
+    @Test
+    void aCounterSumsTheSamplesOfItsRegionAndLabels() {
+        String exposition = """
+                broker_fills_total{application="broker-service",outcome="filled",region="us-east-1"} 12.0
+                broker_fills_total{application="broker-service",outcome="error",region="us-east-1"} 3.0
+                broker_fills_total{application="broker-service",outcome="filled",region="ap-southeast-2"} 7.0
+                """;
+
+        assertThat(PrometheusHistogram.counter(exposition, "broker_fills_total", "us-east-1", "outcome=\"filled\"")).isEqualTo(12.0);
+        assertThat(PrometheusHistogram.counter(exposition, "broker_fills_total", "us-east-1")).isEqualTo(15.0);
+    }
 }

@@ -1,0 +1,91 @@
+package org.brokerapp.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.brokerapp.infra.LocalStack;
+import org.brokerapp.infra.LocalStackTest;
+import org.brokerapp.infra.Progress;
+import org.brokerapp.loadtest.cli.Preset;
+import org.brokerapp.loadtest.measure.LatencySummary;
+import org.brokerapp.loadtest.report.MeasureResult;
+import org.brokerapp.loadtest.report.ResultsDirectory;
+import org.brokerapp.loadtest.report.RunResult;
+import org.brokerapp.loadtest.target.LocalTarget;
+import org.brokerapp.loadtest.workload.WorkloadSpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The harness end to end against the real two-region stack (the test JVM's shared one), seconds of
+ * load: every measure has samples and sane percentiles, the correctness check passes, the reports
+ * are written. No performance thresholds: this machine's figures are not this test's business.
+ * A fifth of the orders are MARKET orders, local and routed across the emulated WAN.
+ */
+@LocalStackTest
+class HarnessSmokeTests {
+
+    static final double MARKET_SHARE = 0.2;
+
+    @Test
+    void aSmokeRunMeasuresEveryPathAndChecksTheLedgers(LocalStack stack) throws Exception {
+        WorkloadSpec spec = Preset.SMOKE.spec(stack.regions().names());
+        spec = new WorkloadSpec(spec.ordersPerSecond(), spec.ticksPerSecond(), spec.mix().withMarket(MARKET_SHARE), spec.buyShare(),
+                spec.marketableShare(), spec.crossRegionShare(), spec.symbolsPerRegion(), spec.customers(), Duration.ofSeconds(2),
+                Duration.ofSeconds(5), Duration.ofSeconds(20), Duration.ofSeconds(3), spec.floorWritesPerSecond(), spec.primeShares(), spec.seed());
+        Path jar = Path.of("../broker-service/target/broker-service-0.1.0-SNAPSHOT.jar");
+        Progress progress = new Progress(System.out);
+        RunResult result;
+        try (LocalTarget target = LocalTarget.attach(stack, Path.of("target/smoke-logs"), jar, spec.customers(), List.of(), progress)) {
+            result = LoadRun.execute(target, spec, LoadRun.Settings.defaults("harness smoke test"), progress);
+        }
+
+        Map<String, MeasureResult> measures = result.window().measures().stream()
+                .collect(java.util.stream.Collectors.toMap(MeasureResult::name, m -> m));
+        // every path has its row; on a busy 2-core machine a region may fill nothing within seconds, so counts are asserted
+        // where the load guarantees samples, and every row with samples must be sane
+        assertThat(measures).containsKeys("floor LOCAL_QUORUM write @us-east-1", "floor LOCAL_QUORUM write @ap-southeast-2",
+                "ticker-to-fill @us-east-1", "ticker-to-fill @ap-southeast-2", "ticker-to-fill (all regions)",
+                "placement @us-east-1 local", "placement @ap-southeast-2 local");
+        assertThat(measures.keySet()).anyMatch(name -> name.startsWith("placement") && name.endsWith("cross-region"));
+        for (String name : List.of("floor LOCAL_QUORUM write @us-east-1", "floor LOCAL_QUORUM write @ap-southeast-2", "ticker-to-fill (all regions)",
+                "placement @us-east-1 local", "placement @ap-southeast-2 local")) {
+            assertThat(measures.get(name).latency().count()).as(name).isPositive();
+        }
+        if (MARKET_SHARE > 0) {
+            assertThat(measures.keySet()).anyMatch(name -> name.startsWith("market") && name.endsWith("local"));
+            assertThat(measures.keySet()).anyMatch(name -> name.startsWith("market") && name.endsWith("cross-region"));
+        }
+        for (MeasureResult m : measures.values()) {
+            LatencySummary l = m.latency();
+            assertThat(l.count()).as(m.name()).isNotNegative();
+            if (l.count() == 0) {
+                continue;
+            }
+            assertThat(l.p50()).as(m.name()).isPositive().isLessThanOrEqualTo(l.p99());
+            if (!l.upperBounds()) {
+                assertThat(l.p99()).as(m.name()).isLessThanOrEqualTo(l.max());
+                assertThat(l.mean()).as(m.name()).isPositive();
+            }
+            assertThat(l.curve()).as(m.name()).allSatisfy(p -> assertThat(p.millis()).isNotNegative());
+            if (m.crossRegion()) {
+                assertThat(m.rttMillis()).as(m.name()).isEqualTo(230.0);
+            }
+            assertThat(m.p99VsFloor()).as(m.name()).isNotNull().isPositive();
+        }
+        assertThat(result.window().throughput().ordersAccepted()).isPositive();
+        assertThat(result.window().throughput().fills()).isPositive();
+        assertThat(result.window().timeline()).isNotEmpty();
+        assertThat(result.check().problems()).isEmpty();
+        assertThat(result.check().passed()).isTrue();
+        assertThat(result.check().accepted()).isPositive();
+
+        Path dir = Path.of("target/smoke-results");
+        ResultsDirectory.write(dir, result);
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<svg");
+    }
+}

@@ -1,0 +1,113 @@
+package org.brokerapp.loadtest.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.check.CheckResult;
+import org.brokerapp.loadtest.measure.LatencySummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportTests {
+
+    static RunResult sample() {
+        Histogram floor = new Histogram(3);
+        Histogram market = new Histogram(3);
+        for (int i = 1; i <= 1000; i++) {
+            floor.recordValue(1000 + i * 5);
+            market.recordValue(230_000 + i * 20);
+        }
+        MeasureResult floorRow = new MeasureResult("floor LOCAL_QUORUM write @us-east-1", MeasureResult.CLIENT, "us-east-1", false,
+                LatencySummary.of(floor), 1.0, 1.0, null, null, null);
+        MeasureResult marketRow = new MeasureResult("market @ap-southeast-2 cross-region", MeasureResult.CLIENT, "ap-southeast-2", true,
+                LatencySummary.of(market), 95.0, 40.0, 230.0, 1.05, 1.09);
+        List<TimelinePoint> timeline = List.of(new TimelinePoint(5, "warm-up", 10, 9, 40, 5, 1), new TimelinePoint(10, "measured", 10, 10, 40, -1, 0));
+        WindowResult window = new WindowResult(10, new Throughput(10, 10, 9.5, 0.5, 2, 40, 40, 6, 5.5, 5), List.of(floorRow, marketRow),
+                Map.of("MARKET: HTTP 422 Unsupported order", 5L), timeline, 3, true);
+        Map<String, String> load = new LinkedHashMap<>();
+        load.put("orders/s", "10");
+        SlaResult sla = new SlaResult(10, List.of(new SlaResult.Step(1, 10, 40, 10, 6, 60, 4.5, 0, true, "passed"),
+                new SlaResult.Step(2, 20, 80, 19, 12, 120, 15, 0, false, "p99 ticker-to-fill 15.0 ms >= SLA 10.0 ms")), 10.0, 40.0, 6.0,
+                "highest sustained load under p99 ticker-to-fill 10.0 ms: 10 orders/s");
+        return new RunResult("Load test, preset smoke", "smoke", "2026-11-22T08:00:00Z", "loadtest/bin/loadtest --preset smoke", "local stack", "2 CPUs",
+                load, window, new CheckResult(true, 3, 100, 60, 40, 0, 0, List.of(), 0), sla, null, List.of(), List.of("a note"));
+    }
+
+    @Test
+    void theSummaryHasTheLatencyTableWithRatiosTheErrorsTheCheckAndTheSlaSteps() {
+        String md = MarkdownReport.render(sample());
+
+        assertThat(md).contains("| measure | count | p50 | p90 | p99 | p99.9 | max | p50 / floor p50 | p99 / floor p99 | RTT | p50 / RTT | p99 / RTT |");
+        assertThat(md).contains("| market @ap-southeast-2 cross-region | 1000 | ");
+        assertThat(md).contains("| 95.00x | 40.00x | 230.0 | 1.05x | 1.09x |");
+        assertThat(md).contains("| MARKET: HTTP 422 Unsupported order | 5 |");
+        assertThat(md).contains("### Correctness check: PASSED");
+        assertThat(md).contains("| 2 | 20 | 80 | 19 | 12 | 120 | <= 15.0 | 0.0% | p99 ticker-to-fill 15.0 ms >= SLA 10.0 ms |");
+        assertThat(md).contains("bucket upper bounds");
+    }
+
+    @Test
+    void theWriteAmplificationTableIsRenderedWhenSet() {
+        ResultTable wa = new ResultTable("Write amplification per DC", "DC", List.of("client mutations", "replica writes", "factor"),
+                List.of(new ResultTable.Row("us-east-1", List.of("1000", "4100", "4.1")), new ResultTable.Row("ap-southeast-2", List.of("0", "2000", "-"))),
+                "measured from each node's metrics");
+        RunResult r = sample().withWriteAmplification(wa);
+
+        assertThat(MarkdownReport.render(r)).contains("### Write amplification per DC", "| DC | client mutations | replica writes | factor |",
+                "| us-east-1 | 1000 | 4100 | 4.1 |");
+        assertThat(HtmlReport.render(r)).contains("<td>ap-southeast-2</td>");
+        assertThat(JsonReport.read(JsonReport.render(r)).writeAmplification()).isEqualTo(wa);
+    }
+
+    @Test
+    void aTableRowMustFillEveryColumn() {
+        assertThatThrownBy(() -> new ResultTable("t", "DC", List.of("a", "b"), List.of(new ResultTable.Row("x", List.of("1"))), ""))
+                .hasMessageContaining("has 1 values for 2 columns");
+    }
+
+    @Test
+    void theJsonReadsBackToTheSameResult() {
+        RunResult r = sample();
+
+        String json = JsonReport.render(r);
+
+        assertThat(JsonReport.read(json)).isEqualTo(r);
+        assertThat(json).contains("\"p99VsFloor\" : 40.0", "\"upperBounds\" : false");
+    }
+
+    @Test
+    void theHtmlIsOneSelfContainedFileWithSvgCharts() {
+        String html = HtmlReport.render(sample());
+
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "<path d=\"M", "throughput over time", "latency by percentile");
+        assertThat(html).doesNotContain("<script", "<link", "src=\"http", "href=\"http", "@import");
+        assertThat(html.replace("http://www.w3.org/2000/svg", "")).doesNotContain("http://", "https://");
+        assertThat(html).contains("<td>market @ap-southeast-2 cross-region</td>");
+    }
+
+    @Test
+    void theNinesScalePutsEachNineOneStepFurther() {
+        assertThat(SvgCharts.nines(0)).isZero();
+        assertThat(SvgCharts.nines(90)).isEqualTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(SvgCharts.nines(99.9)).isEqualTo(3.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(SvgCharts.nines(100)).isEqualTo(5);
+        assertThat(SvgCharts.niceCeiling(37)).isEqualTo(50);
+    }
+
+    @Test
+    void theFilesGoToTheResultsDirectory(@TempDir Path dir) throws Exception {
+        ResultsDirectory.write(dir.resolve("run"), sample());
+
+        assertThat(Files.readString(dir.resolve("run/summary.md"))).contains("## Load test, preset smoke");
+        assertThat(dir.resolve("run/results.json")).exists();
+        assertThat(dir.resolve("run/report.html")).exists();
+        assertThat(ResultsDirectory.timestamped(Path.of("x")).getFileName().toString()).matches("\\d{8}-\\d{6}");
+    }
+}

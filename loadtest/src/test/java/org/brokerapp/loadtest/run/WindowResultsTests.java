@@ -1,0 +1,51 @@
+package org.brokerapp.loadtest.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.measure.LatencySummary;
+import org.brokerapp.loadtest.measure.Measures;
+import org.brokerapp.loadtest.report.MeasureResult;
+import org.brokerapp.regions.RegionsFile;
+import org.junit.jupiter.api.Test;
+
+class WindowResultsTests {
+
+    private static LatencySummary flat(long micros) {
+        Histogram h = new Histogram(3);
+        h.recordValueWithCount(micros, 100);
+        return LatencySummary.of(h);
+    }
+
+    @Test
+    void aMeasureIsSetAgainstTheFloorAndACrossRegionOneAgainstTheRoundTrip() {
+        MeasureResult r = WindowResults.row(Measures.market("ap-southeast-2", true), MeasureResult.CLIENT, "ap-southeast-2", true,
+                flat(253_000), flat(5_000), WindowResults.roundTripFrom(RegionsFile.loadDefault(), "ap-southeast-2"));
+
+        assertThat(r.rttMillis()).isEqualTo(230.0);
+        assertThat(r.p99VsRtt()).isCloseTo(1.1, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(r.p50VsFloor()).isCloseTo(50.6, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(r.p99VsFloor()).isEqualTo(r.p50VsFloor());
+    }
+
+    @Test
+    void withoutSamplesThereIsNoRatio() {
+        MeasureResult r = WindowResults.row("x", MeasureResult.CLIENT, null, false, LatencySummary.EMPTY, flat(5_000), null);
+
+        assertThat(r.p50VsFloor()).isNull();
+        assertThat(r.p99VsRtt()).isNull();
+    }
+
+    @Test
+    void theLiveLineShowsRatesErrorsAndTheP99sSoFar() {
+        var interval = new org.brokerapp.loadtest.measure.Counters.Snapshot(5_000_000_000L, 50, 45, 5, 2, 200, 0, 25, 0);
+
+        String line = LiveProgress.line("measured", 10, 60, interval, 9, 7, 12.34, -1, 25);
+
+        assertThat(line).isEqualTo("measured 10/60 s: orders 10/s sent, 9/s ok | ticks 40/s | fills 9/s | errors 7 (+5)"
+                + " | p99 so far: placement 12.3 ms, market -, ticker-to-fill <= 25.0 ms");
+        assertThat(List.of(LiveProgress.ms(1.234), LiveProgress.ms(-1))).containsExactly("1.23 ms", "-");
+    }
+}
