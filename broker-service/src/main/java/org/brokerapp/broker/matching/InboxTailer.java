@@ -150,7 +150,7 @@ public class InboxTailer {
         if (!order.get().isOpen()) {
             return true;
         }
-        boolean taken = matcher.rest(RestingOrders.of(order.get()));
+        boolean taken = matcher.rest(RestingOrders.of(order.get()), order.get().placedAt());
         rested += taken ? 1 : 0;
         return taken;
     }

@@ -2,6 +2,7 @@ package org.brokerapp.broker.matching;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -102,13 +103,13 @@ public class MatchingService extends LoopThread {
      * Runs under the ownership read lock, so a revocation waits for the save: a new holder's rebuild,
      * which starts after the revocation, always sees the row.
      */
-    public boolean rest(RestingOrder order) {
+    public boolean rest(RestingOrder order, Instant placedAt) {
         ownership.readLock().lock();
         try {
             if (!owns(order.symbol())) {
                 return false;
             }
-            openOrders.save(order);
+            openOrders.save(order, placedAt);
             enqueue(new AddOrder(order));
             return true;
         } finally {

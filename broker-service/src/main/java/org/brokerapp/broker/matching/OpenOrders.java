@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
@@ -38,9 +39,15 @@ public class OpenOrders {
         return Math.floorMod(orderId.hashCode(), shards);
     }
 
-    public void save(RestingOrder o) {
+    /**
+     * Saves a resting order with its placement time as the write timestamp. Saving the same order
+     * again (the placement path and the inbox both rest it) then writes the same cell version, and
+     * the fill's or cancel's later delete always wins: a filled order's row never comes back.
+     */
+    public void save(RestingOrder o, Instant placedAt) {
+        long micros = TimeUnit.SECONDS.toMicros(placedAt.getEpochSecond()) + TimeUnit.NANOSECONDS.toMicros(placedAt.getNano());
         session.execute(cql.insertOpenOrder.bind(o.symbol(), shardOf(o.orderId()), o.orderId(), o.customerId(), o.side().name(),
-                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), Instant.now()));
+                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), placedAt, micros));
     }
 
     public CompletionStage<AsyncResultSet> deleteAsync(String symbol, UUID orderId) {

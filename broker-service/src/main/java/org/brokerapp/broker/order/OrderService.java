@@ -148,7 +148,7 @@ public class OrderService {
             }
             if (placed) {
                 if (order.isOpen() && exchanges.holds(order.exchange())) {
-                    matcher.rest(RestingOrders.of(order));
+                    matcher.rest(RestingOrders.of(order), order.placedAt());
                 }
                 metrics.placed(order.type().name(), Duration.ofNanos(System.nanoTime() - started));
                 return new Placement(order, true);

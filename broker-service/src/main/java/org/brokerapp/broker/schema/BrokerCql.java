@@ -57,7 +57,7 @@ public final class BrokerCql {
 
         String open = keyspace + ".open_orders";
         insertOpenOrder = session.prepare("INSERT INTO " + open + " (symbol, shard, order_id, customer_id, side, order_type, quantity, trigger_price, placed_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) USING TIMESTAMP ?");
         deleteOpenOrder = session.prepare("DELETE FROM " + open + " WHERE symbol = ? AND shard = ? AND order_id = ?");
         selectOpenOrders = session.prepare("SELECT order_id, customer_id, side, order_type, quantity, trigger_price FROM " + open
                 + " WHERE symbol = ? AND shard = ?");

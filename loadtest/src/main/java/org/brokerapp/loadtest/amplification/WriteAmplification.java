@@ -2,6 +2,7 @@ package org.brokerapp.loadtest.amplification;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +29,9 @@ public record WriteAmplification(String keyspace, Duration interval, long trades
 
     public WriteAmplification {
         dcs = List.copyOf(dcs);
-        unknownPeers = Set.copyOf(unknownPeers);
-        unmeteredLinks = Set.copyOf(unmeteredLinks);
+        // sorted, so the tables and messages naming them read the same every run
+        unknownPeers = Collections.unmodifiableSortedSet(new TreeSet<>(unknownPeers));
+        unmeteredLinks = Collections.unmodifiableSortedSet(new TreeSet<>(unmeteredLinks));
     }
 
     public static WriteAmplification between(ClusterSnapshot before, ClusterSnapshot after, long trades, RegionsModel regions) {
