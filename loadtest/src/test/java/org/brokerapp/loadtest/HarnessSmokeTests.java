@@ -11,9 +11,11 @@ import java.util.Map;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.brokerapp.infra.Progress;
+import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
 import org.brokerapp.loadtest.cli.Preset;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.report.MeasureResult;
+import org.brokerapp.loadtest.report.ResultTable;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
 import org.brokerapp.loadtest.target.LocalTarget;
@@ -41,7 +43,10 @@ class HarnessSmokeTests {
         Progress progress = new Progress(System.out);
         RunResult result;
         try (LocalTarget target = LocalTarget.attach(stack, Path.of("target/smoke-logs"), jar, spec.customers(), List.of(), progress)) {
-            result = LoadRun.execute(target, spec, LoadRun.Settings.defaults("harness smoke test"), progress);
+            LoadRun.Settings defaults = LoadRun.Settings.defaults("harness smoke test");
+            LoadRun.Settings settings = new LoadRun.Settings(defaults.title(), defaults.preset(), defaults.command(), defaults.progressEvery(),
+                    defaults.openingCash(), defaults.floor(), defaults.check(), defaults.sla(), List.of(WriteAmplificationProbe.of(stack)));
+            result = LoadRun.execute(target, spec, settings, progress);
         }
 
         Map<String, MeasureResult> measures = result.window().measures().stream()
@@ -83,6 +88,17 @@ class HarnessSmokeTests {
         assertThat(result.check().problems()).isEmpty();
         assertThat(result.check().passed()).isTrue();
         assertThat(result.check().accepted()).isPositive();
+
+        // write amplification, measured: a row per DC with replica writes, and at least one replica write per client mutation
+        ResultTable amplification = result.tables().stream().filter(t -> t.title().startsWith("Write amplification")).findFirst().orElseThrow();
+        for (String dc : stack.regions().names()) {
+            ResultTable.Row row = amplification.rows().stream().filter(r -> r.label().equals(stack.localDatacenter(dc))).findFirst().orElseThrow();
+            long replicaWrites = Long.parseLong(row.values().get(3).replace(",", ""));
+            assertThat(replicaWrites).as("replica writes in " + dc).isPositive();
+        }
+        ResultTable.Row all = amplification.rows().get(amplification.rows().size() - 1);
+        double factor = Double.parseDouble(all.values().get(4).replace("*", "").split(" ")[0]);
+        assertThat(factor).as("replica writes per client mutation, cluster-wide").isGreaterThanOrEqualTo(1.0);
 
         Path dir = Path.of("target/smoke-results");
         ResultsDirectory.write(dir, result);

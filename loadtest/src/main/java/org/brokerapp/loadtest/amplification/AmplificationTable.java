@@ -1,7 +1,10 @@
 package org.brokerapp.loadtest.amplification;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+
+import org.brokerapp.loadtest.report.ResultTable;
 
 /** Markdown tables of measured write amplification, for the console and {@code docs/BENCHMARKS.md}. */
 public final class AmplificationTable {
@@ -9,28 +12,43 @@ public final class AmplificationTable {
     private AmplificationTable() {
     }
 
-    /** One row per DC and a row for the whole cluster. */
+    /** One row per DC and a row for the whole cluster, as markdown. */
     public static String perDc(WriteAmplification wa) {
-        StringBuilder md = new StringBuilder();
-        md.append("| DC | nodes | RF | client mutations coordinated (of which LWT) | replica writes | replica writes per client mutation (theory) "
-                + "| replica writes per trade | Paxos state writes | cross-DC sent: messages / KiB | cross-DC received: messages / KiB "
-                + "| CPU s per node per 1,000 trades |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
-        for (DcAmplification dc : wa.dcs()) {
-            md.append(String.format(Locale.ROOT, "| %s | %d | %d | %,d (%,d) | %,d | %.2f (%d) | %.2f | %,d | %s | %s | %.2f |%n",
-                    dc.datacenter(), dc.nodes(), dc.replicationFactor(), dc.clientMutations(), dc.casMutations(), dc.replicaWrites(),
-                    wa.measuredFactor(dc), dc.replicationFactor(), wa.perTrade(dc.replicaWrites()), dc.paxosWrites(),
-                    traffic(dc.crossDcOut(), dc.crossDcMetered()), traffic(dc.crossDcIn(), dc.crossDcMetered()), wa.cpuSecondsPerNodePerThousandTrades(dc)));
+        ResultTable table = perDcTable(wa);
+        StringBuilder md = new StringBuilder("| " + table.labelHeading() + " | " + String.join(" | ", table.columns()) + " |\n");
+        md.append("|---|").append("---|".repeat(table.columns().size())).append('\n');
+        for (ResultTable.Row row : table.rows()) {
+            md.append("| ").append(row.label()).append(" | ").append(String.join(" | ", row.values())).append(" |\n");
         }
-        md.append(String.format(Locale.ROOT, "| **all** | %d | %d | %,d (%,d) | %,d | **%.2f** (%d) | %.2f | %,d | %s | %s | - |%n",
-                wa.dcs().stream().mapToInt(DcAmplification::nodes).sum(), wa.theoreticalFactor(), wa.clientMutations(),
-                wa.dcs().stream().mapToLong(DcAmplification::casMutations).sum(), wa.replicaWrites(), wa.measuredFactor(), wa.theoreticalFactor(),
-                wa.perTrade(wa.replicaWrites()), wa.dcs().stream().mapToLong(DcAmplification::paxosWrites).sum(),
-                traffic(wa.crossDcTraffic(), wa.crossDcMetered()), traffic(wa.crossDcTraffic(), wa.crossDcMetered())));
-        if (!wa.crossDcMetered()) {
-            md.append("\nn/a: Cassandra lost the connection counters of ").append(String.join(", ", wa.unmeteredLinks())).append('\n');
+        if (!table.note().isEmpty()) {
+            md.append('\n').append(table.note()).append('\n');
         }
         return md.toString();
+    }
+
+    /** One row per DC and a row for the whole cluster, for the load harness's reports. */
+    public static ResultTable perDcTable(WriteAmplification wa) {
+        List<ResultTable.Row> rows = new ArrayList<>();
+        for (DcAmplification dc : wa.dcs()) {
+            rows.add(new ResultTable.Row(dc.datacenter(), List.of(Integer.toString(dc.nodes()), Integer.toString(dc.replicationFactor()),
+                    String.format(Locale.ROOT, "%,d (%,d)", dc.clientMutations(), dc.casMutations()), String.format(Locale.ROOT, "%,d", dc.replicaWrites()),
+                    String.format(Locale.ROOT, "%.2f (%d)", wa.measuredFactor(dc), dc.replicationFactor()),
+                    String.format(Locale.ROOT, "%.2f", wa.perTrade(dc.replicaWrites())), String.format(Locale.ROOT, "%,d", dc.paxosWrites()),
+                    traffic(dc.crossDcOut(), dc.crossDcMetered()), traffic(dc.crossDcIn(), dc.crossDcMetered()),
+                    String.format(Locale.ROOT, "%.2f", wa.cpuSecondsPerNodePerThousandTrades(dc)))));
+        }
+        rows.add(new ResultTable.Row("**all**", List.of(Integer.toString(wa.dcs().stream().mapToInt(DcAmplification::nodes).sum()),
+                Integer.toString(wa.theoreticalFactor()),
+                String.format(Locale.ROOT, "%,d (%,d)", wa.clientMutations(), wa.dcs().stream().mapToLong(DcAmplification::casMutations).sum()),
+                String.format(Locale.ROOT, "%,d", wa.replicaWrites()), String.format(Locale.ROOT, "**%.2f** (%d)", wa.measuredFactor(), wa.theoreticalFactor()),
+                String.format(Locale.ROOT, "%.2f", wa.perTrade(wa.replicaWrites())),
+                String.format(Locale.ROOT, "%,d", wa.dcs().stream().mapToLong(DcAmplification::paxosWrites).sum()),
+                traffic(wa.crossDcTraffic(), wa.crossDcMetered()), traffic(wa.crossDcTraffic(), wa.crossDcMetered()), "-")));
+        String note = wa.crossDcMetered() ? "" : "n/a: Cassandra lost the connection counters of " + String.join(", ", wa.unmeteredLinks());
+        return new ResultTable(String.format(Locale.ROOT, "Write amplification per DC, measured from each node's metrics (keyspace %s, %,d trades)",
+                wa.keyspace(), wa.trades()), "DC", List.of("nodes", "RF", "client mutations coordinated (of which LWT)", "replica writes",
+                "replica writes per client mutation (theory)", "replica writes per trade", "Paxos state writes", "cross-DC sent: messages / KiB",
+                "cross-DC received: messages / KiB", "CPU s per node per 1,000 trades"), rows, note);
     }
 
     /** Replica writes per trade, per table and DC: where a trade's writes go. */

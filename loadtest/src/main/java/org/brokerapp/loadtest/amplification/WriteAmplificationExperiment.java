@@ -32,7 +32,7 @@ import org.brokerapp.regions.SymbolUniverse;
  */
 public final class WriteAmplificationExperiment {
 
-    static final String KEYSPACE = "broker";
+    static final String KEYSPACE = WriteAmplificationProbe.BROKER_KEYSPACE;
     /**
      * The writes of one trade by the broker's design: placement writes the inbox entry, the
      * conditional batch (order row + placement sequence, one partition) and the open_orders row;

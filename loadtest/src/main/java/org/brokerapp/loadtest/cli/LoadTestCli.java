@@ -6,9 +6,11 @@ import java.util.List;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackException;
 import org.brokerapp.loadtest.LoadRun;
+import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
 import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
+import org.brokerapp.loadtest.run.WindowProbe;
 import org.brokerapp.loadtest.target.EndpointsTarget;
 import org.brokerapp.loadtest.target.LocalTarget;
 import org.brokerapp.loadtest.target.Target;
@@ -29,6 +31,14 @@ public final class LoadTestCli {
         System.exit(run(args));
     }
 
+    /** Write amplification needs each Cassandra node's JMX: the local stack has it, an existing deployment is not asked. */
+    private static List<WindowProbe> probes(Target target) {
+        if (target instanceof LocalTarget local) {
+            return List.of(WriteAmplificationProbe.of(local.stack()));
+        }
+        return List.of();
+    }
+
     static int run(String[] args) {
         if (CliOptions.wantsHelp(args)) {
             System.out.print(CliOptions.USAGE);
@@ -43,10 +53,10 @@ public final class LoadTestCli {
         }
         Progress progress = new Progress(System.out);
         String command = "loadtest/bin/loadtest " + String.join(" ", args);
-        LoadRun.Settings settings = new LoadRun.Settings("Load test, preset " + plan.preset().key(), plan.preset().key(), command.trim(),
-                plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), List.of());
         try (Target target = open(plan, progress)) {
             progress.step("target: " + target.describe());
+            LoadRun.Settings settings = new LoadRun.Settings("Load test, preset " + plan.preset().key(), plan.preset().key(), command.trim(),
+                    plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), probes(target));
             RunResult result = LoadRun.execute(target, plan.spec(), settings, progress);
             ResultsDirectory.write(plan.resultsDir(), result);
             System.out.println();
