@@ -59,7 +59,7 @@ public class CustomerLedger {
         Row first = rows.get(0);
         List<Order> orders = new ArrayList<>();
         for (Row row : rows) {
-            if (!row.isNull("order_id")) {
+            if (!row.isNull("order_id") && isComplete(row)) {
                 orders.add(order(row));
             }
         }
@@ -76,7 +76,7 @@ public class CustomerLedger {
     public Optional<Order> readOrder(String customerId, UUID orderId, boolean settle) {
         var statement = cql.selectLedgerOrder.bind(customerId, orderId);
         Row row = session.execute(settle ? statement.setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL) : statement).one();
-        return row == null || row.isNull("status") ? Optional.empty() : Optional.of(order(row));
+        return row == null || row.isNull("status") || !isComplete(row) ? Optional.empty() : Optional.of(order(row));
     }
 
     /** Opens an account with its opening balance unless the customer exists already. */
@@ -138,6 +138,15 @@ public class CustomerLedger {
     private static Transition transition(boolean applied, Row row) {
         boolean known = !applied && row != null && row.getColumnDefinitions().contains("status") && !row.isNull("status");
         return new Transition(applied, known ? OrderStatus.valueOf(row.getString("status")) : null);
+    }
+
+    /**
+     * Whether the order's placement has reached this DC. Cross-DC mutations can arrive out of order
+     * (one dropped under load and replayed later as a hint), so a fill may be here before the row
+     * it fills: such a row is not an order yet, here.
+     */
+    private static boolean isComplete(Row r) {
+        return !r.isNull("side") && !r.isNull("order_type") && !r.isNull("symbol") && !r.isNull("placed_at");
     }
 
     private static Order order(Row r) {
