@@ -1,0 +1,109 @@
+package org.brokerapp.loadtest.target;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.brokerapp.infra.LocalStack;
+import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.StackSettings;
+import org.brokerapp.regions.RegionsModel;
+
+/**
+ * The local stack with a broker per region from this build's jar. Either the harness starts the
+ * stack itself ({@link #startStack}) and stops it on close, or it is given a running one (a test's
+ * shared stack, {@link #attach}) and stops only the brokers it started.
+ */
+public final class LocalTarget implements Target {
+
+    private final LocalStack stack;
+    private final boolean ownsStack;
+    private final BrokerProcesses brokers;
+
+    private LocalTarget(LocalStack stack, boolean ownsStack, BrokerProcesses brokers) {
+        this.stack = stack;
+        this.ownsStack = ownsStack;
+        this.brokers = brokers;
+    }
+
+    /** Starts stack instance {@code instance} in {@code workDir} (wiped first), then the brokers. */
+    public static LocalTarget startStack(int instance, Path workDir, java.util.Optional<Path> regionsFile, Path brokerJar, int customers, List<String> brokerArgs, Progress progress) {
+        requireJar(brokerJar);
+        LocalStack stack = LocalStack.start(StackSettings.defaults(workDir, instance).withRegions(regionsFile), true,
+                "--work-dir " + workDir.toAbsolutePath() + " --instance " + instance + regionsFile.map(f -> " --regions " + f.toAbsolutePath()).orElse(""), progress);
+        try {
+            return new LocalTarget(stack, true, startBrokers(stack, workDir.resolve("logs"), brokerJar, customers, brokerArgs, progress));
+        } catch (RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    /** Starts brokers against a stack someone else runs (and stops); {@link #close} stops only the brokers. */
+    public static LocalTarget attach(LocalStack stack, Path logs, Path brokerJar, int customers, List<String> brokerArgs, Progress progress) {
+        requireJar(brokerJar);
+        return new LocalTarget(stack, false, startBrokers(stack, logs, brokerJar, customers, brokerArgs, progress));
+    }
+
+    private static BrokerProcesses startBrokers(LocalStack stack, Path logs, Path jar, int customers, List<String> args, Progress progress) {
+        for (String region : stack.regions().names()) {
+            TicksTopic.ensure(stack.kafkaBootstrapServers(region));
+        }
+        return BrokerProcesses.start(stack, jar, logs, customers, args, progress);
+    }
+
+    private static void requireJar(Path jar) {
+        if (!Files.exists(jar)) {
+            throw new IllegalArgumentException("broker jar " + jar + " not found; build it with ./mvnw -q -pl loadtest -am install -DskipTests");
+        }
+    }
+
+    @Override
+    public RegionsModel regions() {
+        return stack.regions();
+    }
+
+    @Override
+    public Map<String, String> brokerUrls() {
+        return brokers.urls();
+    }
+
+    @Override
+    public String kafkaBootstrap(String region) {
+        return stack.kafkaBootstrapServers(region);
+    }
+
+    @Override
+    public Optional<CqlEndpoint> cql(String region) {
+        return Optional.of(new CqlEndpoint(stack.cqlContactPoints(region), stack.localDatacenter(region)));
+    }
+
+    @Override
+    public String describe() {
+        return "local stack instance " + stack.layout().settings().instance() + " (" + stack.regions().names().size() + " regions, "
+                + stack.layout().cassandra().size() + " Cassandra nodes, WAN " + (stack.wanEmulated() ? "emulated" : "NOT emulated")
+                + "), brokers " + brokers.urls();
+    }
+
+    @Override
+    public boolean wanEmulated() {
+        return stack.wanEmulated();
+    }
+
+    public LocalStack stack() {
+        return stack;
+    }
+
+    @Override
+    public void close() {
+        try {
+            brokers.close();
+        } finally {
+            if (ownsStack) {
+                stack.close();
+            }
+        }
+    }
+}

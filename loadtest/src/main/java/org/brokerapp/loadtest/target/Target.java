@@ -1,0 +1,31 @@
+package org.brokerapp.loadtest.target;
+
+import java.util.Map;
+import java.util.Optional;
+
+import org.brokerapp.regions.RegionsModel;
+
+/**
+ * The deployment a run loads: per region a broker's base URL, a Kafka bootstrap for its ticks and,
+ * optionally, a CQL endpoint for the floor. {@link #close} stops whatever the target itself started.
+ */
+public interface Target extends AutoCloseable {
+
+    RegionsModel regions();
+
+    /** Base URL of each region's broker, e.g. {@code http://127.0.1.3:8080}, in region order. */
+    Map<String, String> brokerUrls();
+
+    String kafkaBootstrap(String region);
+
+    Optional<CqlEndpoint> cql(String region);
+
+    /** One line saying what this is, for the report. */
+    String describe();
+
+    /** Whether the WAN between regions is emulated at {@link RegionsModel#roundTrip} (false: real, or none). */
+    boolean wanEmulated();
+
+    @Override
+    void close();
+}
