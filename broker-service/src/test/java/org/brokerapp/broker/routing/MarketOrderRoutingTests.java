@@ -196,8 +196,13 @@ class MarketOrderRoutingTests {
         }
         Reply routedAgain = awaitRouted(market("BUY", "ESS", 1));
         assertThat(routedAgain.status()).as(routedAgain.raw()).isEqualTo(201);
-        String state = brokers.client(AWAY, null, null).get("/actuator/health").body()
-                .path("components").path("circuitBreakers").path("details").path(HOME).path("details").path("state").asString();
+        // half-open lets two calls through; the pings make the second, and the circuit closes by itself
+        String state = circuitState();
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        while (!state.equals("CLOSED") && System.nanoTime() < deadline) {
+            sleep(200);
+            state = circuitState();
+        }
         assertThat(state).isEqualTo("CLOSED");
         String metrics = brokers.client(AWAY, null, null).get("/actuator/prometheus").raw();
         assertThat(metrics.lines().filter(l -> l.startsWith("resilience4j_circuitbreaker_state{") && l.contains("name=\"" + HOME + "\"")
@@ -212,6 +217,11 @@ class MarketOrderRoutingTests {
             last = aliceAway.place(order);
         }
         return last;
+    }
+
+    private String circuitState() {
+        return brokers.client(AWAY, null, null).get("/actuator/health").body()
+                .path("components").path("circuitBreakers").path("details").path(HOME).path("details").path("state").asString();
     }
 
     private static double percentileMillis(List<Long> nanos, double percentile) {
