@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultTable;
 
 /** Markdown tables of measured write amplification, for the console and {@code docs/BENCHMARKS.md}. */
@@ -14,16 +15,7 @@ public final class AmplificationTable {
 
     /** One row per DC and a row for the whole cluster, as markdown. */
     public static String perDc(WriteAmplification wa) {
-        ResultTable table = perDcTable(wa);
-        StringBuilder md = new StringBuilder("| " + table.labelHeading() + " | " + String.join(" | ", table.columns()) + " |\n");
-        md.append("|---|").append("---|".repeat(table.columns().size())).append('\n');
-        for (ResultTable.Row row : table.rows()) {
-            md.append("| ").append(row.label()).append(" | ").append(String.join(" | ", row.values())).append(" |\n");
-        }
-        if (!table.note().isEmpty()) {
-            md.append('\n').append(table.note()).append('\n');
-        }
-        return md.toString();
+        return MarkdownReport.tableBody(perDcTable(wa));
     }
 
     /** One row per DC and a row for the whole cluster, for the load harness's reports. */

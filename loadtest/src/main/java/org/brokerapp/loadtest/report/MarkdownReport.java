@@ -105,7 +105,12 @@ public final class MarkdownReport {
     }
 
     static void table(StringBuilder md, ResultTable table) {
-        md.append("### ").append(table.title()).append("\n\n| ").append(table.labelHeading());
+        md.append("### ").append(table.title()).append("\n\n").append(tableBody(table)).append("\n");
+    }
+
+    /** A result table as markdown without its heading: the columns, the rows, then its note if any. */
+    public static String tableBody(ResultTable table) {
+        StringBuilder md = new StringBuilder("| ").append(table.labelHeading());
         table.columns().forEach(c -> md.append(" | ").append(c));
         md.append(" |\n|---");
         table.columns().forEach(c -> md.append("|---"));
@@ -118,6 +123,6 @@ public final class MarkdownReport {
         if (table.note() != null && !table.note().isBlank()) {
             md.append("\n").append(table.note()).append("\n");
         }
-        md.append("\n");
+        return md.toString();
     }
 }
