@@ -158,7 +158,6 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 hints_directory: %s
                 saved_caches_directory: %s
                 cdc_raw_directory: %s
-                paxos_variant: v2
                 commitlog_sync: periodic
                 commitlog_sync_period: 10000ms
                 write_request_timeout: 2000ms
