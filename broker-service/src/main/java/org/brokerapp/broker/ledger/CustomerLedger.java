@@ -8,14 +8,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import org.brokerapp.broker.order.Order;
 import org.brokerapp.broker.order.OrderStatus;
@@ -25,11 +24,16 @@ import org.brokerapp.broker.schema.BrokerCql;
 import org.springframework.stereotype.Repository;
 
 /**
- * The customer ledger table: one partition per customer, changed only by conditional (LWT)
- * statements at LOCAL_SERIAL. Placement is a single-partition conditional batch (the order row
- * IF NOT EXISTS plus this region's placement sequence number IF unchanged), which serialises a
- * region's placements for a customer; fill and cancel are each one conditional update of the order
- * row IF status = 'OPEN', run in the symbol's home region: whichever comes first wins, once.
+ * The customer ledger table: one partition per customer. Placement is a single-partition
+ * conditional batch at LOCAL_SERIAL (the order row IF NOT EXISTS plus this region's placement
+ * sequence number IF unchanged), which serialises a region's placements for a customer. Fills and
+ * cancels are plain LOCAL_QUORUM writes by the one decider of the order's fate, the matcher holding
+ * its symbol in the home region ({@code matching.MatchingService}).
+ *
+ * <p><b>One writer per cell.</b> {@code status} is the placement's (OPEN, or FILLED for a MARKET
+ * order executed at once); the home records a fill in {@code fill_price, filled_at, filled_by} and a
+ * cancel in {@code closed_at}, cells the placement never writes. So no write ever overwrites
+ * another region's, whatever the clocks say, and the order's status is read from which cells are set.
  */
 @Repository
 public class CustomerLedger {
@@ -106,38 +110,43 @@ public class CustomerLedger {
         };
     }
 
-    /** The order's status after the attempt: FILLED by this call, or whatever closed it before. */
-    public CompletionStage<Transition> fill(String customerId, UUID orderId, BigDecimal price, Instant at, String region) {
-        return session.executeAsync(cql.fillOrder.bind(price, at, region, customerId, orderId)).thenApply(CustomerLedger::transition);
-    }
-
-    public Transition cancel(String customerId, UUID orderId, Instant at) {
-        return transition(session.execute(cql.cancelOrder.bind(at, customerId, orderId)));
+    /** The order as this DC has it now, without blocking the caller; empty if its placement is not here (yet). */
+    public CompletionStage<Optional<Order>> readOrderAsync(String customerId, UUID orderId) {
+        return session.executeAsync(cql.selectLedgerOrder.bind(customerId, orderId)).thenApply(rs -> {
+            Row row = rs.one();
+            return row == null || row.isNull("status") || !isComplete(row) ? Optional.empty() : Optional.of(order(row));
+        });
     }
 
     /**
-     * Outcome of a conditional status change.
-     *
-     * @param applied      this statement made the change
-     * @param statusBefore the status that blocked it when not applied (null if the row does not exist here yet)
+     * Records a fill decided by this region's matcher. The write carries the decision's time as its
+     * timestamp, so repeating it after a timeout writes the same cell versions.
      */
-    public record Transition(boolean applied, OrderStatus statusBefore) {
+    public CompletionStage<Void> fill(String customerId, UUID orderId, BigDecimal price, Instant at, String region) {
+        return session.executeAsync(cql.fillOrder.bind(micros(at), price, at, region, customerId, orderId)).thenApply(rs -> null);
     }
 
-    private static Transition transition(AsyncResultSet rs) {
-        boolean applied = rs.wasApplied();
-        return transition(applied, rs.one());
+    /** Records a cancel decided by this region's matcher; as {@link #fill}, repeatable. */
+    public CompletionStage<Void> cancel(String customerId, UUID orderId, Instant at) {
+        return session.executeAsync(cql.cancelOrder.bind(micros(at), at, customerId, orderId)).thenApply(rs -> null);
     }
 
-    private static Transition transition(ResultSet rs) {
-        boolean applied = rs.wasApplied();
-        return transition(applied, rs.one());
+    private static long micros(Instant at) {
+        return TimeUnit.SECONDS.toMicros(at.getEpochSecond()) + TimeUnit.NANOSECONDS.toMicros(at.getNano());
     }
 
-    /** When not applied, an LWT answers with the current values of the columns its condition named. */
-    private static Transition transition(boolean applied, Row row) {
-        boolean known = !applied && row != null && row.getColumnDefinitions().contains("status") && !row.isNull("status");
-        return new Transition(applied, known ? OrderStatus.valueOf(row.getString("status")) : null);
+    /**
+     * A fill is {@code filled_at}, a cancel {@code closed_at}, anything else the placement's status.
+     * Both are set only if two brokers decided the same order, which the matcher's ownership rules
+     * out (see docs/ARCHITECTURE.md); should it happen, the earlier decision stands.
+     */
+    private static OrderStatus statusOf(Row r) {
+        Instant filled = r.getInstant("filled_at");
+        Instant closed = r.getInstant("closed_at");
+        if (filled != null && (closed == null || filled.isBefore(closed))) {
+            return OrderStatus.FILLED;
+        }
+        return closed != null ? OrderStatus.CANCELLED : OrderStatus.valueOf(r.getString("status"));
     }
 
     /**
@@ -150,10 +159,13 @@ public class CustomerLedger {
     }
 
     private static Order order(Row r) {
+        OrderStatus status = statusOf(r);
+        boolean filled = status == OrderStatus.FILLED;
         return new Order(r.getUuid("order_id"), r.getString("customer_id"), r.getString("client_order_id"), r.getString("symbol"),
                 r.getString("exchange"), Side.valueOf(r.getString("side")), OrderType.valueOf(r.getString("order_type")), r.getLong("quantity"),
                 r.getBigDecimal("limit_price"), r.getBigDecimal("stop_price"), r.getBigDecimal("reserved_cash"),
-                OrderStatus.valueOf(r.getString("status")), r.getString("placed_region"), r.getInstant("placed_at"),
-                r.getBigDecimal("fill_price"), r.getInstant("filled_at"), r.getString("filled_by"), r.getInstant("closed_at"));
+                status, r.getString("placed_region"), r.getInstant("placed_at"),
+                filled ? r.getBigDecimal("fill_price") : null, filled ? r.getInstant("filled_at") : null, filled ? r.getString("filled_by") : null,
+                status == OrderStatus.CANCELLED ? r.getInstant("closed_at") : null);
     }
 }

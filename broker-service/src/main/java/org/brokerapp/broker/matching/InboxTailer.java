@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.ledger.CustomerLedger;
@@ -32,7 +35,7 @@ import org.springframework.stereotype.Component;
  * up what the previous owner had not. Only the region's own inbox checkpoint is saved here. A PLACE entry is acted on only once the
  * order's ledger row is visible here and OPEN: the entry is written before the order, so an entry
  * whose order never appears (the placement failed) is dropped after a horizon. A CANCEL is
- * decided here, in the home region, by the same conditional update a fill uses.
+ * decided by the matcher, in turn with the ticks that might fill the order.
  */
 @Component
 public class InboxTailer {
@@ -155,13 +158,17 @@ public class InboxTailer {
         return taken;
     }
 
+    /** Done once the matcher decided it, or found the order closed; otherwise tried again at the next poll. */
     private boolean cancel(InboxEvent event) {
-        CustomerLedger.Transition t = ledger.cancel(event.customerId(), event.orderId(), Instant.now());
-        if (t.applied()) {
-            matcher.closed(event.symbol(), event.orderId());
-            return true;
+        try {
+            Outcome outcome = matcher.cancel(event.symbol(), event.customerId(), event.orderId()).get(5, TimeUnit.SECONDS);
+            return outcome instanceof Outcome.Written || outcome instanceof Outcome.AlreadyClosed;
+        } catch (TimeoutException | ExecutionException notYet) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
-        return t.statusBefore() != null;
     }
 
     private void forgetOld(long now) {

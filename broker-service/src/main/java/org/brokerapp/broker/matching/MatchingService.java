@@ -2,24 +2,31 @@ package org.brokerapp.broker.matching;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
+import org.brokerapp.broker.order.OrderStatus;
 import org.brokerapp.broker.order.OrderType;
 import org.brokerapp.broker.order.Side;
 import org.brokerapp.broker.system.BrokerProperties;
@@ -33,17 +40,26 @@ import org.springframework.stereotype.Service;
 /**
  * The matcher of this region: one thread owns the {@link TriggerIndex} of every symbol this broker
  * instance holds (the symbols of its assigned ticker partitions whose exchange this region holds,
- * see {@link ExchangeOwnership}) and applies, in arrival order,
- * ticks from the poll loop and order additions and removals from the API and the inbox. The
- * thread does no I/O: triggered orders go to the {@link FillExecutor}. Its input queue is bounded;
- * a full queue makes producers wait.
+ * see {@link ExchangeOwnership}) and applies, in arrival order, ticks from the poll loop, orders
+ * from the API and the inbox, and cancels. It is the only decider of the fate of those symbols'
+ * orders: every fill and every cancel is decided on this thread, once, which is what lets the
+ * {@link DecisionWriter} write decisions without a condition. The thread does no I/O; its input
+ * queue is bounded, and a full queue makes producers wait.
+ *
+ * <p>Decided orders are remembered for a while, so an order arriving again (the placement path and
+ * the inbox both rest an order placed at home) is not indexed again after its fill. Orders taken
+ * over from open_orders are marked: their previous holder may have decided them already, so the
+ * writer checks the ledger before their first decision.
  */
 @Service
 public class MatchingService extends LoopThread {
 
     private static final Logger log = LoggerFactory.getLogger(MatchingService.class);
 
-    private sealed interface Command permits TickArrived, AddOrder, RemoveOrder, Own, Disown {
+    /** Longer than an inbox entry can stay pending (its horizon) plus its lookback, so a late re-rest of a decided order is ignored. */
+    private static final Duration DECISION_MEMORY = Duration.ofMinutes(5);
+
+    private sealed interface Command permits TickArrived, AddOrder, Cancel, Own, Disown {
     }
 
     private record TickArrived(Tick tick, long receivedNanos) implements Command {
@@ -52,13 +68,13 @@ public class MatchingService extends LoopThread {
     private record AddOrder(RestingOrder order) implements Command {
     }
 
-    private record RemoveOrder(UUID orderId) implements Command {
+    private record Cancel(String symbol, String customerId, UUID orderId, CompletableFuture<Outcome> answer) implements Command {
     }
 
     private record Own(Collection<String> symbols, List<RestingOrder> orders) implements Command {
     }
 
-    private record Disown(Collection<String> symbols) implements Command {
+    private record Disown(Collection<String> symbols, CountDownLatch done) implements Command {
     }
 
     private final TriggerIndex index = new SortedTriggerIndex();
@@ -68,7 +84,11 @@ public class MatchingService extends LoopThread {
     private final SymbolUniverse universe;
     private final ReadWriteLock ownership = new ReentrantReadWriteLock();
     private final BlockingQueue<Command> commands;
-    private final FillExecutor fills;
+    private final DecisionWriter decisions;
+    private final Map<UUID, Long> decidedAt = new ConcurrentHashMap<>();
+    private final Map<UUID, OrderStatus> decidedAs = new ConcurrentHashMap<>();
+    private final Map<UUID, String> takenOver = new HashMap<>();
+    private long lastForget = System.nanoTime();
     private final OpenOrders openOrders;
     private final LastPrices lastPrices;
     private final BigDecimal buyStopCollar;
@@ -76,11 +96,11 @@ public class MatchingService extends LoopThread {
     private final Consumer<RestingOrder> collectTriggered = triggered::add;
 
     /** Starts (phase 0) before the ticker consumer and the inbox tailer, stops after them. */
-    public MatchingService(FillExecutor fills, OpenOrders openOrders, LastPrices lastPrices, BrokerProperties properties,
+    public MatchingService(DecisionWriter decisions, OpenOrders openOrders, LastPrices lastPrices, BrokerProperties properties,
                            SymbolUniverse universe, ExchangeOwnership exchanges) {
         super("matcher", 0);
         this.universe = universe;
-        this.fills = fills;
+        this.decisions = decisions;
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
         this.buyStopCollar = properties.matching().buyStopCollar();
@@ -117,10 +137,15 @@ public class MatchingService extends LoopThread {
         }
     }
 
-    /** Forgets an order a cancel closed: its open_orders row goes now, its index entry in turn. */
-    public void closed(String symbol, UUID orderId) {
-        openOrders.delete(symbol, orderId);
-        enqueue(new RemoveOrder(orderId));
+    /**
+     * Decides a cancel on the matcher thread, in turn with ticks, so a cancel racing a fill ends in
+     * exactly one of the two. {@link Outcome.NotHeld} if this instance does not hold the symbol:
+     * the inbox then carries the cancel to the holder.
+     */
+    public CompletableFuture<Outcome> cancel(String symbol, String customerId, UUID orderId) {
+        CompletableFuture<Outcome> answer = new CompletableFuture<>();
+        enqueue(new Cancel(symbol, customerId, orderId, answer));
+        return answer;
     }
 
     /** The symbols of newly assigned ticker partitions; matched here if their exchange is held here. */
@@ -144,13 +169,15 @@ public class MatchingService extends LoopThread {
         Set<String> target = assigned.stream().filter(s -> heldExchanges.contains(universe.get(s).exchange())).collect(Collectors.toSet());
         List<String> lost = owned.stream().filter(s -> !target.contains(s)).toList();
         if (!lost.isEmpty()) {
+            CountDownLatch dropped = new CountDownLatch(1);
             ownership.writeLock().lock();
             try {
                 lost.forEach(owned::remove);
-                enqueue(new Disown(lost));
+                enqueue(new Disown(lost, dropped));
             } finally {
                 ownership.writeLock().unlock();
             }
+            awaitDecisionsOn(lost, dropped);
         }
         List<String> gained = target.stream().filter(s -> !owned.contains(s)).toList();
         List<RestingOrder> orders = new ArrayList<>();
@@ -175,6 +202,21 @@ public class MatchingService extends LoopThread {
         return owned.size();
     }
 
+    /**
+     * A symbol's next holder rebuilds its orders from Cassandra: before it may, the decisions taken
+     * here must be written (or abandoned, which leaves the order OPEN), or it would decide them again.
+     */
+    private void awaitDecisionsOn(List<String> lost, CountDownLatch dropped) {
+        try {
+            boolean idle = dropped.await(30, TimeUnit.SECONDS) && decisions.awaitIdle(lost, Duration.ofSeconds(30));
+            if (!idle) {
+                log.warn("decisions on {} symbols still in flight after 30 s; their orders are checked against the ledger by the next holder", lost.size());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void enqueue(Command command) {
         try {
             if (!commands.offer(command, 30, TimeUnit.SECONDS)) {
@@ -194,6 +236,7 @@ public class MatchingService extends LoopThread {
                 if (command != null) {
                     apply(command);
                 }
+                forgetOldDecisions();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -207,14 +250,78 @@ public class MatchingService extends LoopThread {
         if (command instanceof TickArrived t) {
             onTick(t.tick(), t.receivedNanos());
         } else if (command instanceof AddOrder a) {
-            index.add(a.order());
-        } else if (command instanceof RemoveOrder r) {
-            index.remove(r.orderId());
+            if (!decidedAt.containsKey(a.order().orderId())) {
+                index.add(a.order());
+            }
+        } else if (command instanceof Cancel c) {
+            onCancel(c);
         } else if (command instanceof Own o) {
-            o.orders().forEach(index::add);
+            for (RestingOrder order : o.orders()) {
+                // what open_orders says outranks what this instance remembers; the ledger check settles it
+                forget(order.orderId());
+                if (index.add(order)) {
+                    takenOver.put(order.orderId(), order.symbol());
+                }
+            }
         } else if (command instanceof Disown d) {
             d.symbols().forEach(index::clear);
+            takenOver.values().removeIf(d.symbols()::contains);
+            d.done().countDown();
         }
+    }
+
+    private void onCancel(Cancel c) throws InterruptedException {
+        if (!owned.contains(c.symbol())) {
+            c.answer().complete(new Outcome.NotHeld());
+            return;
+        }
+        OrderStatus decided = decidedAs.get(c.orderId());
+        if (decided != null) {
+            c.answer().complete(new Outcome.AlreadyClosed(decided));
+            return;
+        }
+        boolean indexed = index.remove(c.orderId()).isPresent();
+        boolean verify = takenOver.remove(c.orderId()) != null || !indexed;
+        remember(c.orderId(), OrderStatus.CANCELLED);
+        decisions.cancel(c.symbol(), c.customerId(), c.orderId(), verify, heldHere(c.symbol())).whenComplete((outcome, error) -> {
+            if (error != null || !(outcome instanceof Outcome.Written)) {
+                forget(c.orderId());
+            }
+            if (error != null) {
+                c.answer().completeExceptionally(error);
+            } else {
+                c.answer().complete(outcome);
+            }
+        });
+    }
+
+    private BooleanSupplier heldHere(String symbol) {
+        return () -> owned.contains(symbol);
+    }
+
+    private void remember(UUID orderId, OrderStatus status) {
+        decidedAs.put(orderId, status);
+        decidedAt.put(orderId, System.nanoTime());
+    }
+
+    /** A decision that did not stand (nothing written, or the order was closed before): the order may be indexed again. */
+    private void forget(UUID orderId) {
+        decidedAt.remove(orderId);
+        decidedAs.remove(orderId);
+    }
+
+    private void forgetOldDecisions() {
+        long now = System.nanoTime();
+        if (now - lastForget < TimeUnit.SECONDS.toNanos(10)) {
+            return;
+        }
+        lastForget = now;
+        long cutoff = now - DECISION_MEMORY.toNanos();
+        decidedAt.forEach((id, at) -> {
+            if (at - cutoff < 0) {
+                forget(id);
+            }
+        });
     }
 
     private void onTick(Tick tick, long receivedNanos) throws InterruptedException {
@@ -232,7 +339,13 @@ public class MatchingService extends LoopThread {
                         order.quantity(), collarOf(order)));
                 continue;
             }
-            fills.fill(order, tick, receivedNanos);
+            boolean verify = takenOver.remove(order.orderId()) != null;
+            remember(order.orderId(), OrderStatus.FILLED);
+            decisions.fill(order, tick, receivedNanos, verify, heldHere(order.symbol())).whenComplete((outcome, error) -> {
+                if (error != null || outcome instanceof Outcome.NotHeld || outcome instanceof Outcome.NotVisible) {
+                    forget(order.orderId());
+                }
+            });
         }
     }
 

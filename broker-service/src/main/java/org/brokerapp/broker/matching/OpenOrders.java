@@ -54,10 +54,6 @@ public class OpenOrders {
         return session.executeAsync(cql.deleteOpenOrder.bind(symbol, shardOf(orderId), orderId));
     }
 
-    public void delete(String symbol, UUID orderId) {
-        session.execute(cql.deleteOpenOrder.bind(symbol, shardOf(orderId), orderId));
-    }
-
     /** Every resting order of a symbol, all shards read in parallel. */
     public List<RestingOrder> load(String symbol) {
         List<CompletableFuture<List<RestingOrder>>> reads = new ArrayList<>();

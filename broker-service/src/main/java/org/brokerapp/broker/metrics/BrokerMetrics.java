@@ -24,7 +24,7 @@ public class BrokerMetrics {
     public BrokerMetrics(MeterRegistry registry, BrokerProperties properties) {
         this.registry = registry;
         this.region = properties.region();
-        this.tickToFill = timer("broker.fill.tick.to.fill", "tick event time to fill durable (LWT applied)");
+        this.tickToFill = timer("broker.fill.tick.to.fill", "tick event time to fill durable (ledger write acknowledged at LOCAL_QUORUM)");
         this.receiptToFill = timer("broker.fill.receipt.to.fill", "broker receipt of the tick to fill durable");
         this.placement = timer("broker.order.placement", "order placement request to ledger write acknowledged");
     }
@@ -35,14 +35,19 @@ public class BrokerMetrics {
         counter("broker.fills", "outcome", "filled").increment();
     }
 
-    /** A triggered order that another transition (a cancel, or an earlier fill) closed first. */
+    /** A triggered order taken over from open_orders that its previous holder had closed already (found by the ledger check). */
     public void fillLostRace() {
         counter("broker.fills", "outcome", "already.closed").increment();
     }
 
-    /** A triggered order not filled because its exchange moved to another region meanwhile. */
+    /** A triggered order not filled because this instance stopped holding its symbol (a rebalance, or its exchange moved) meanwhile. */
     public void fillAbandoned() {
         counter("broker.fills", "outcome", "exchange.moved").increment();
+    }
+
+    /** A decision (fill or cancel) whose ledger check or write failed and is tried again. */
+    public void decisionRetried() {
+        counter("broker.decisions.retried", "kind", "any").increment();
     }
 
     public void fillFailed() {

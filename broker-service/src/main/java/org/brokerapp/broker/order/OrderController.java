@@ -91,11 +91,11 @@ class OrderController {
     }
 
     @Operation(summary = "Cancel an open order",
-            description = "200 with the cancelled order when this region is the symbol's home; 202 when the cancel was sent to the home region, which decides.")
+            description = "200 with the cancelled order when this broker holds the symbol and decided the cancel; 202 when the cancel was sent to the region or instance that holds it, which decides.")
     @DeleteMapping("/orders/{orderId}")
     ResponseEntity<OrderView> cancel(Principal customer, @PathVariable UUID orderId) {
-        Order order = orders.cancel(customer.getName(), orderId);
-        return ResponseEntity.status(orders.decidedHere(order) ? HttpStatus.OK : HttpStatus.ACCEPTED).body(OrderView.of(order));
+        OrderService.Cancellation cancellation = orders.cancel(customer.getName(), orderId);
+        return ResponseEntity.status(cancellation.decided() ? HttpStatus.OK : HttpStatus.ACCEPTED).body(OrderView.of(cancellation.order()));
     }
 
     @Operation(summary = "Cash, reserved cash and positions")

@@ -8,6 +8,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
@@ -17,6 +21,7 @@ import org.brokerapp.broker.ledger.Holdings;
 import org.brokerapp.broker.ledger.LedgerSnapshot;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.matching.Outcome;
 import org.brokerapp.broker.matching.RestingOrders;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.routing.InboxEvent;
@@ -38,6 +43,7 @@ import org.springframework.stereotype.Service;
 public class OrderService {
 
     private static final int MAX_ATTEMPTS = 16;
+    private static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
 
     /** The result of a placement: the order, and whether this request created it (false for a retry). */
     public record Placement(Order order, boolean created) {
@@ -157,44 +163,43 @@ public class OrderService {
         throw new OrderProblem.Contended(command.customerId());
     }
 
-    /** Cancels at once in the home region; elsewhere asks the home region, which decides. */
-    public Order cancel(String customerId, UUID orderId) {
+    /** The result of a cancel: the order, and whether this broker decided it ({@code false}: sent to the holder of its symbol, which decides). */
+    public record Cancellation(Order order, boolean decided) {
+    }
+
+    /**
+     * Cancels at once when this broker instance holds the order's symbol: its matcher decides, in
+     * turn with ticks. Otherwise the cancel goes to the inbox, and whoever holds the symbol decides.
+     */
+    public Cancellation cancel(String customerId, UUID orderId) {
         Order order = get(customerId, orderId);
         if (!order.isOpen()) {
             throw new OrderProblem.Closed(orderId.toString(), order.status());
         }
-        if (!exchanges.holds(order.exchange())) {
-            // every region reads every inbox; the one that holds the exchange decides
-            inbox.post(exchanges.homeOf(order.exchange()), InboxEvent.Kind.CANCEL, order);
-            return order;
-        }
-        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-            CustomerLedger.Transition t;
-            try {
-                t = ledger.cancel(customerId, orderId, Instant.now());
-            } catch (QueryConsistencyException | DriverTimeoutException contended) {
-                // outcome unknown (a fill contending for the same row): a settling read says what happened
-                Order settled = ledger.readOrder(customerId, orderId, true).orElse(order);
-                if (settled.status() == OrderStatus.CANCELLED) {
-                    matcher.closed(order.symbol(), orderId);
-                    return settled;
-                }
-                if (settled.status() == OrderStatus.FILLED) {
-                    throw new OrderProblem.Closed(orderId.toString(), OrderStatus.FILLED);
-                }
-                continue;
+        if (exchanges.holds(order.exchange()) && matcher.owns(order.symbol())) {
+            Outcome outcome = awaitDecision(matcher.cancel(order.symbol(), customerId, orderId));
+            if (outcome instanceof Outcome.Written) {
+                return new Cancellation(get(customerId, orderId), true);
             }
-            if (!t.applied()) {
-                throw new OrderProblem.Closed(orderId.toString(), t.statusBefore() == null ? order.status() : t.statusBefore());
+            if (outcome instanceof Outcome.AlreadyClosed closed) {
+                throw new OrderProblem.Closed(orderId.toString(), closed.status());
             }
-            matcher.closed(order.symbol(), orderId);
-            return get(customerId, orderId);
         }
-        throw new OrderProblem.Contended(customerId);
+        // every region reads every inbox; the instance holding the symbol decides
+        inbox.post(exchanges.homeOf(order.exchange()), InboxEvent.Kind.CANCEL, order);
+        return new Cancellation(order, false);
     }
 
-    public boolean decidedHere(Order order) {
-        return exchanges.holds(order.exchange());
+    /** A decision slower than this (its write being retried) is left to finish; the inbox entry posted then is answered by the decision. */
+    private static Outcome awaitDecision(CompletableFuture<Outcome> decision) {
+        try {
+            return decision.get(CANCEL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException slow) {
+            return new Outcome.NotHeld();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     public Order get(String customerId, UUID orderId) {

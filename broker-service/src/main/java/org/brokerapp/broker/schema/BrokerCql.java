@@ -51,9 +51,10 @@ public final class BrokerCql {
         claimUnownedExchange = session.prepare("INSERT INTO " + owners + " (exchange, owner, epoch, changed_at, changed_by) VALUES (?, ?, 1, ?, ?) IF NOT EXISTS");
         moveExchange = session.prepare("UPDATE " + owners + " SET owner = ?, epoch = ?, changed_at = ?, changed_by = ? WHERE exchange = ? IF owner = ? AND epoch = ?");
         advancePlacementSeq = session.prepare("UPDATE " + ledger + " SET placement_seq[?] = ? WHERE customer_id = ? IF placement_seq[?] = ?");
-        fillOrder = session.prepare("UPDATE " + ledger + " SET status = 'FILLED', fill_price = ?, filled_at = ?, filled_by = ? "
-                + "WHERE customer_id = ? AND order_id = ? IF status = 'OPEN'");
-        cancelOrder = session.prepare("UPDATE " + ledger + " SET status = 'CANCELLED', closed_at = ? WHERE customer_id = ? AND order_id = ? IF status = 'OPEN'");
+        // the home's decisions: plain writes of cells the placement never writes (see CustomerLedger), stamped with the decision's time
+        fillOrder = session.prepare("UPDATE " + ledger + " USING TIMESTAMP ? SET fill_price = ?, filled_at = ?, filled_by = ? "
+                + "WHERE customer_id = ? AND order_id = ?");
+        cancelOrder = session.prepare("UPDATE " + ledger + " USING TIMESTAMP ? SET closed_at = ? WHERE customer_id = ? AND order_id = ?");
 
         String open = keyspace + ".open_orders";
         insertOpenOrder = session.prepare("INSERT INTO " + open + " (symbol, shard, order_id, customer_id, side, order_type, quantity, trigger_price, placed_at) "

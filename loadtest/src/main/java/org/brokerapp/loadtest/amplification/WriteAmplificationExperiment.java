@@ -36,7 +36,7 @@ public final class WriteAmplificationExperiment {
     /**
      * The writes of one trade by the broker's design: placement writes the inbox entry, the
      * conditional batch (order row + placement sequence, one partition) and the open_orders row;
-     * the fill writes the conditional status update and deletes the open_orders row.
+     * the fill writes the order's fill cells (a plain write, no condition) and deletes the open_orders row.
      */
     static final int TRADE_WRITES = 5;
     private static final int CUSTOMERS = 50;

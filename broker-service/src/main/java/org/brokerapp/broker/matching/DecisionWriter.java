@@ -1,0 +1,191 @@
+package org.brokerapp.broker.matching;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.ledger.CustomerLedger;
+import org.brokerapp.broker.metrics.BrokerMetrics;
+import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.order.OrderStatus;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.ticker.Tick;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Writes the matcher's decisions, fills and cancels, to the ledger. The matcher holding a symbol
+ * is the only one deciding its orders' fate, so a decision needs no condition: it is one plain
+ * LOCAL_QUORUM write (one replica round trip, where a Paxos condition takes four), then the order's
+ * open_orders row goes. A decision is repeated after an error for as long as this instance holds
+ * the symbol (the write carries the decision's own timestamp, so a repeat changes nothing), and
+ * abandoned when it stops holding it: the order is then still OPEN for the next holder.
+ *
+ * <p>An order the matcher took over from open_orders (a start or a rebalance) may have been decided
+ * by its previous holder, which can crash between the ledger write and the open_orders delete: the
+ * first decision on such an order reads the ledger before writing. Across regions the fence is
+ * {@link ExchangeOwnership}: nothing is written unless this region holds the exchange.
+ *
+ * <p>At most {@code maxFillsInFlight} decisions are in flight; beyond that the matcher thread
+ * waits: backpressure, not an unbounded queue. {@link #awaitIdle} lets a revocation wait until the
+ * decisions on the symbols it gives away are written, before their next holder rebuilds them.
+ */
+@Component
+public class DecisionWriter {
+
+    private static final Logger log = LoggerFactory.getLogger(DecisionWriter.class);
+    private static final long RETRY_DELAY_MILLIS = 200;
+
+    private final CustomerLedger ledger;
+    private final OpenOrders openOrders;
+    private final BrokerMetrics metrics;
+    private final ExchangeOwnership exchanges;
+    private final String region;
+    private final Semaphore inFlight;
+    private final Map<String, Integer> inFlightBySymbol = new HashMap<>();
+
+    public DecisionWriter(CustomerLedger ledger, OpenOrders openOrders, BrokerMetrics metrics, BrokerProperties properties,
+                          ExchangeOwnership exchanges) {
+        this.ledger = ledger;
+        this.openOrders = openOrders;
+        this.metrics = metrics;
+        this.exchanges = exchanges;
+        this.region = properties.region();
+        this.inFlight = new Semaphore(properties.matching().maxFillsInFlight());
+    }
+
+    /** Fills {@code order} at the tick's price; {@code verify} reads the ledger first (see the class comment). */
+    CompletableFuture<Outcome> fill(RestingOrder order, Tick tick, long receivedNanos, boolean verify, BooleanSupplier held)
+            throws InterruptedException {
+        Instant at = Instant.now();
+        Runnable durable = () -> metrics.filled(Duration.between(tick.eventTime(), Instant.now()), Duration.ofNanos(System.nanoTime() - receivedNanos));
+        return decide(order.symbol(), order.customerId(), order.orderId(), verify, held,
+                () -> ledger.fill(order.customerId(), order.orderId(), tick.price(), at, region), durable)
+                .whenComplete((outcome, error) -> {
+                    if (outcome == null) {
+                        metrics.fillFailed();
+                        return;
+                    }
+                    if (outcome instanceof Outcome.AlreadyClosed) {
+                        metrics.fillLostRace();
+                    } else if (outcome instanceof Outcome.NotHeld) {
+                        metrics.fillAbandoned();
+                    } else if (outcome instanceof Outcome.NotVisible) {
+                        // orders enter the index only once their ledger row is visible here; its open_orders row stays for the next rebuild
+                        metrics.fillFailed();
+                        log.warn("order {} triggered but its ledger row is not visible in this region", order.orderId());
+                    }
+                });
+    }
+
+    /** Cancels an order; {@code verify} reads the ledger first: always, unless the order was in the matcher's index as placed. */
+    CompletableFuture<Outcome> cancel(String symbol, String customerId, UUID orderId, boolean verify, BooleanSupplier held)
+            throws InterruptedException {
+        Instant at = Instant.now();
+        return decide(symbol, customerId, orderId, verify, held, () -> ledger.cancel(customerId, orderId, at), () -> {
+        });
+    }
+
+    /** Waits until no decision on {@code symbols} is in flight, or {@code max} passed (false then). */
+    synchronized boolean awaitIdle(Collection<String> symbols, Duration max) throws InterruptedException {
+        long deadline = System.nanoTime() + max.toNanos();
+        while (symbols.stream().anyMatch(inFlightBySymbol::containsKey)) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
+    private CompletableFuture<Outcome> decide(String symbol, String customerId, UUID orderId, boolean verify, BooleanSupplier held,
+                                              Supplier<CompletionStage<Void>> write, Runnable durable) throws InterruptedException {
+        inFlight.acquire();
+        begin(symbol);
+        Decision decision = new Decision(symbol, customerId, orderId, held, write);
+        return attempt(decision, verify)
+                .thenCompose(outcome -> {
+                    if (outcome instanceof Outcome.Written) {
+                        durable.run();
+                    }
+                    // only once the decision is durable may the order leave open_orders, or a crash here would lose it
+                    boolean closed = outcome instanceof Outcome.Written || outcome instanceof Outcome.AlreadyClosed;
+                    return closed ? removeOpenOrder(decision, 1).thenApply(removed -> outcome) : CompletableFuture.completedFuture(outcome);
+                })
+                .whenComplete((outcome, error) -> {
+                    end(symbol);
+                    inFlight.release();
+                    if (error != null) {
+                        log.error("decision on order {} failed", orderId, error);
+                    }
+                });
+    }
+
+    private record Decision(String symbol, String customerId, UUID orderId, BooleanSupplier held, Supplier<CompletionStage<Void>> write) {
+    }
+
+    /** Check (if asked) and write; after an error, the same again a moment later, while the symbol is held here. */
+    private CompletableFuture<Outcome> attempt(Decision d, boolean verify) {
+        if (!d.held().getAsBoolean() || !exchanges.holdsSymbol(d.symbol())) {
+            return CompletableFuture.completedFuture(new Outcome.NotHeld());
+        }
+        CompletionStage<Optional<OrderStatus>> current = verify
+                ? ledger.readOrderAsync(d.customerId(), d.orderId()).thenApply(order -> order.map(Order::status))
+                : CompletableFuture.completedFuture(Optional.of(OrderStatus.OPEN));
+        return current.thenCompose(status -> {
+                    if (status.isEmpty()) {
+                        return CompletableFuture.<Outcome>completedFuture(new Outcome.NotVisible());
+                    }
+                    if (status.get() != OrderStatus.OPEN) {
+                        return CompletableFuture.<Outcome>completedFuture(new Outcome.AlreadyClosed(status.get()));
+                    }
+                    return d.write().get().thenApply(written -> (Outcome) new Outcome.Written());
+                })
+                .toCompletableFuture()
+                .exceptionallyCompose(error -> {
+                    metrics.decisionRetried();
+                    log.debug("decision on order {} failed, trying again", d.orderId(), error);
+                    return later(() -> attempt(d, verify));
+                });
+    }
+
+    /** A row left behind is harmless (a rebuild checks the ledger before deciding again), so a few tries suffice. */
+    private CompletableFuture<Void> removeOpenOrder(Decision d, int attempt) {
+        return openOrders.deleteAsync(d.symbol(), d.orderId()).toCompletableFuture().<Void>thenApply(rs -> null)
+                .exceptionallyCompose(error -> {
+                    if (attempt >= 5) {
+                        log.warn("open_orders row of order {} not removed; a rebuild will find the order closed", d.orderId(), error);
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    return later(() -> removeOpenOrder(d, attempt + 1));
+                });
+    }
+
+    private static <T> CompletableFuture<T> later(Supplier<CompletableFuture<T>> step) {
+        return CompletableFuture.supplyAsync(step, CompletableFuture.delayedExecutor(RETRY_DELAY_MILLIS, TimeUnit.MILLISECONDS))
+                .thenCompose(Function.identity());
+    }
+
+    private synchronized void begin(String symbol) {
+        inFlightBySymbol.merge(symbol, 1, Integer::sum);
+    }
+
+    private synchronized void end(String symbol) {
+        inFlightBySymbol.computeIfPresent(symbol, (s, n) -> n == 1 ? null : n - 1);
+        notifyAll();
+    }
+}

@@ -1,0 +1,26 @@
+package org.brokerapp.broker.matching;
+
+import org.brokerapp.broker.order.OrderStatus;
+
+/** What became of a decision the matcher took on an order: a fill or a cancel. */
+public sealed interface Outcome {
+
+    /** Written to the ledger at LOCAL_QUORUM: the decision stands. */
+    record Written() implements Outcome {
+    }
+
+    /** The order was closed already, by this decision's predecessor: the status it has. */
+    record AlreadyClosed(OrderStatus status) implements Outcome {
+    }
+
+    /** The order's placement has not reached this region's DC yet; nothing was decided. */
+    record NotVisible() implements Outcome {
+    }
+
+    /**
+     * This broker instance does not hold the order's symbol (any more): nothing was decided, or a
+     * decision in flight was abandoned and the order is left to the symbol's next holder.
+     */
+    record NotHeld() implements Outcome {
+    }
+}
