@@ -85,6 +85,7 @@ public class MatchingService extends LoopThread {
     private final ReadWriteLock ownership = new ReentrantReadWriteLock();
     private final BlockingQueue<Command> commands;
     private final DecisionWriter decisions;
+    private final DecisionLeases leases;
     private final Map<UUID, Long> decidedAt = new ConcurrentHashMap<>();
     private final Map<UUID, OrderStatus> decidedAs = new ConcurrentHashMap<>();
     private final Map<UUID, String> takenOver = new HashMap<>();
@@ -96,11 +97,12 @@ public class MatchingService extends LoopThread {
     private final Consumer<RestingOrder> collectTriggered = triggered::add;
 
     /** Starts (phase 0) before the ticker consumer and the inbox tailer, stops after them. */
-    public MatchingService(DecisionWriter decisions, OpenOrders openOrders, LastPrices lastPrices, BrokerProperties properties,
+    public MatchingService(DecisionWriter decisions, DecisionLeases leases, OpenOrders openOrders, LastPrices lastPrices, BrokerProperties properties,
                            SymbolUniverse universe, ExchangeOwnership exchanges) {
         super("matcher", 0);
         this.universe = universe;
         this.decisions = decisions;
+        this.leases = leases;
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
         this.buyStopCollar = properties.matching().buyStopCollar();
@@ -271,7 +273,7 @@ public class MatchingService extends LoopThread {
     }
 
     private void onCancel(Cancel c) throws InterruptedException {
-        if (!owned.contains(c.symbol())) {
+        if (!decidesOn(c.symbol())) {
             c.answer().complete(new Outcome.NotHeld());
             return;
         }
@@ -296,7 +298,12 @@ public class MatchingService extends LoopThread {
     }
 
     private BooleanSupplier heldHere(String symbol) {
-        return () -> owned.contains(symbol);
+        return () -> decidesOn(symbol);
+    }
+
+    /** This instance holds the symbol (its ticker partition, its exchange) and the partition's decision lease is current. */
+    private boolean decidesOn(String symbol) {
+        return owned.contains(symbol) && leases.covers(symbol);
     }
 
     private void remember(UUID orderId, OrderStatus status) {
@@ -325,7 +332,8 @@ public class MatchingService extends LoopThread {
     }
 
     private void onTick(Tick tick, long receivedNanos) throws InterruptedException {
-        if (!owned.contains(tick.symbol())) {
+        if (!decidesOn(tick.symbol())) {
+            // not held, or its lease lapsed: the orders stay indexed, and a later tick triggers them
             return;
         }
         lastPrices.update(tick);

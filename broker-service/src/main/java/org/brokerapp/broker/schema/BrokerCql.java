@@ -23,6 +23,9 @@ public final class BrokerCql {
     public final PreparedStatement selectExchangeOwners;
     public final PreparedStatement claimUnownedExchange;
     public final PreparedStatement moveExchange;
+    public final PreparedStatement takeDecisionLease;
+    public final PreparedStatement renewDecisionLease;
+    public final PreparedStatement releaseDecisionLease;
     public final PreparedStatement fillOrder;
     public final PreparedStatement cancelOrder;
     public final PreparedStatement insertOpenOrder;
@@ -51,6 +54,10 @@ public final class BrokerCql {
         claimUnownedExchange = session.prepare("INSERT INTO " + owners + " (exchange, owner, epoch, changed_at, changed_by) VALUES (?, ?, 1, ?, ?) IF NOT EXISTS");
         moveExchange = session.prepare("UPDATE " + owners + " SET owner = ?, epoch = ?, changed_at = ?, changed_by = ? WHERE exchange = ? IF owner = ? AND epoch = ?");
         advancePlacementSeq = session.prepare("UPDATE " + ledger + " SET placement_seq[?] = ? WHERE customer_id = ? IF placement_seq[?] = ?");
+        String leases = keyspace + ".decision_leases";
+        takeDecisionLease = session.prepare("INSERT INTO " + leases + " (consumer_group, tick_partition, holder) VALUES (?, ?, ?) IF NOT EXISTS USING TTL ?");
+        renewDecisionLease = session.prepare("UPDATE " + leases + " USING TTL ? SET holder = ? WHERE consumer_group = ? AND tick_partition = ? IF holder = ?");
+        releaseDecisionLease = session.prepare("DELETE FROM " + leases + " WHERE consumer_group = ? AND tick_partition = ? IF holder = ?");
         // the home's decisions: plain writes of cells the placement never writes (see CustomerLedger), stamped with the decision's time
         fillOrder = session.prepare("UPDATE " + ledger + " USING TIMESTAMP ? SET fill_price = ?, filled_at = ?, filled_by = ? "
                 + "WHERE customer_id = ? AND order_id = ?");

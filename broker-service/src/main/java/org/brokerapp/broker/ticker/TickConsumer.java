@@ -20,6 +20,7 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.utils.Utils;
+import org.brokerapp.broker.matching.DecisionLeases;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.system.BrokerProperties;
@@ -47,6 +48,7 @@ public class TickConsumer extends LoopThread {
     private static final Logger log = LoggerFactory.getLogger(TickConsumer.class);
 
     private final MatchingService matcher;
+    private final DecisionLeases leases;
     private final BrokerMetrics metrics;
     private final BrokerProperties properties;
     private final List<String> allSymbols;
@@ -54,9 +56,10 @@ public class TickConsumer extends LoopThread {
     private final Set<String> malformedSeen = ConcurrentHashMap.newKeySet();
     private volatile KafkaConsumer<String, byte[]> consumer;
 
-    public TickConsumer(MatchingService matcher, BrokerMetrics metrics, BrokerProperties properties, SymbolUniverse universe) {
+    public TickConsumer(MatchingService matcher, DecisionLeases leases, BrokerMetrics metrics, BrokerProperties properties, SymbolUniverse universe) {
         super("tick-consumer", 10);
         this.matcher = matcher;
+        this.leases = leases;
         this.metrics = metrics;
         this.properties = properties;
         // the matcher keeps those of the exchanges this region holds: its own, and any it adopted
@@ -136,29 +139,40 @@ public class TickConsumer extends LoopThread {
             this.kafka = kafka;
         }
 
+        /** The matcher first finishes its decisions on the symbols (see MatchingService#disown), then the leases go. */
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            matcher.disown(symbolsOf(partitions));
+            matcher.disown(symbolsOf(ids(partitions)));
+            leases.release(ids(partitions));
         }
 
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
-            matcher.disown(symbolsOf(partitions));
+            onPartitionsRevoked(partitions);
         }
 
+        /** The leases first, so that no decision is taken on a symbol before this instance holds its partition's lease. */
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            log.info("assigned tick partitions {}", partitions.stream().map(TopicPartition::partition).sorted().toList());
-            matcher.own(symbolsOf(partitions));
+            log.info("assigned tick partitions {}", ids(partitions).stream().sorted().toList());
+            Map<Integer, Set<String>> symbols = new HashMap<>();
+            for (Integer partition : ids(partitions)) {
+                symbols.put(partition, symbolsOf(List.of(partition)));
+            }
+            leases.acquire(symbols, DecisionLeases.TTL.multipliedBy(2));
+            matcher.own(symbolsOf(ids(partitions)));
         }
 
-        private Set<String> symbolsOf(Collection<TopicPartition> partitions) {
+        private Set<String> symbolsOf(Collection<Integer> partitions) {
             if (partitions.isEmpty()) {
                 return Set.of();
             }
             int count = kafka.partitionsFor(Topics.TICKS).size();
-            Set<Integer> ids = partitions.stream().map(TopicPartition::partition).collect(Collectors.toSet());
-            return allSymbols.stream().filter(s -> ids.contains(partitionOf(s, count))).collect(Collectors.toSet());
+            return allSymbols.stream().filter(s -> partitions.contains(partitionOf(s, count))).collect(Collectors.toSet());
+        }
+
+        private Set<Integer> ids(Collection<TopicPartition> partitions) {
+            return partitions.stream().map(TopicPartition::partition).collect(Collectors.toSet());
         }
     }
 

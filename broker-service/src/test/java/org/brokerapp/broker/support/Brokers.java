@@ -21,7 +21,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 /** A broker per region of the local stack, each a Spring Boot application in this JVM on its own port. */
 public final class Brokers implements AutoCloseable {
 
-    static final String KEYSPACE = "broker_it";
+    public static final String KEYSPACE = "broker_it";
     static final int TICK_PARTITIONS = 6;
 
     private final LocalStack stack;

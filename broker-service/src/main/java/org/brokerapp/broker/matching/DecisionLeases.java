@@ -1,0 +1,217 @@
+package org.brokerapp.broker.matching;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import org.brokerapp.broker.schema.BrokerCql;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+/**
+ * Makes a Kafka partition assignment safe to decide on. Kafka hands a tick partition to a new
+ * instance once the old one has left the group, or has been silent for the session timeout; an
+ * old instance cut off from Kafka but not from Cassandra does not know yet, and must not go on
+ * deciding fills and cancels while the new one starts. So each assigned partition also needs a
+ * lease in {@code decision_leases}, taken with a condition ({@code IF NOT EXISTS}) and renewed
+ * every second ({@code IF holder = me}), all at LOCAL_SERIAL in this region's DC.
+ *
+ * <p>Timing: a lease row lives {@link #TTL} (10 s) after its last renewal reached Cassandra, less up
+ * to a second (TTLs count whole seconds). Its holder decides only until {@link #VALID_FOR} (3 s)
+ * after it <em>sent</em> its last successful renewal, and a write started by then ends within the
+ * 5 s Cassandra request timeout ({@code spring.cassandra.request.timeout}): 3 + 5 &lt; 10 - 1. So
+ * every decision of the old holder has landed before the row lapses and a new holder can take it.
+ * Only durations are compared, each on one host's clock: no clock has to agree with another.
+ *
+ * <p>One instance of this class is one holder; {@link #close()} stops renewing without releasing,
+ * which is what a frozen or cut-off instance looks like to the others.
+ */
+@Component
+public class DecisionLeases implements AutoCloseable {
+
+    public static final Duration TTL = Duration.ofSeconds(10);
+    static final Duration VALID_FOR = Duration.ofSeconds(3);
+    private static final Duration RENEW_EVERY = Duration.ofSeconds(1);
+    private static final Duration RETRY_EVERY = Duration.ofMillis(500);
+
+    private static final Logger log = LoggerFactory.getLogger(DecisionLeases.class);
+
+    private final CqlSession session;
+    private final BrokerCql cql;
+    private final String group;
+    private final String holder;
+    private final Set<Integer> wanted = ConcurrentHashMap.newKeySet();
+    private final Map<Integer, Long> validUntilNanos = new ConcurrentHashMap<>();
+    private final Map<String, Integer> partitionOfSymbol = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService renewer;
+    private volatile String lastFailure = "";
+
+    @Autowired
+    public DecisionLeases(CqlSession session, BrokerCql cql, BrokerProperties properties) {
+        this(session, cql, properties.consumerGroup(), properties.region());
+    }
+
+    /** Leases of {@code group}'s tick partitions, held as {@code holderPrefix} plus a name unique to this process. */
+    DecisionLeases(CqlSession session, BrokerCql cql, String group, String holderPrefix) {
+        this.session = session;
+        this.cql = cql;
+        this.group = group;
+        this.holder = holderPrefix + "/" + ProcessHandle.current().pid() + "/" + UUID.randomUUID().toString().substring(0, 8);
+        this.renewer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "decision-leases");
+            t.setDaemon(true);
+            return t;
+        });
+        // a thread of its own: nothing else can delay the renewal that keeps this instance deciding
+        renewer.scheduleWithFixedDelay(this::renewAll, RENEW_EVERY.toMillis(), RENEW_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public String holder() {
+        return holder;
+    }
+
+    /**
+     * Takes the leases of newly assigned partitions, waiting up to {@code patience} for a previous
+     * holder's to lapse; after that the renewer keeps trying, and their symbols wait undecided.
+     *
+     * @return whether every lease was taken within {@code patience}
+     */
+    public boolean acquire(Map<Integer, Set<String>> symbolsByPartition, Duration patience) {
+        symbolsByPartition.forEach((partition, symbols) -> {
+            wanted.add(partition);
+            symbols.forEach(symbol -> partitionOfSymbol.put(symbol, partition));
+        });
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (true) {
+            symbolsByPartition.keySet().stream().filter(p -> !validUntilNanos.containsKey(p)).forEach(this::tryTake);
+            if (validUntilNanos.keySet().containsAll(symbolsByPartition.keySet())) {
+                return true;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                log.warn("decision leases of tick partitions {} still held by another instance after {}; their symbols wait",
+                        symbolsByPartition.keySet().stream().filter(p -> !validUntilNanos.containsKey(p)).sorted().toList(), patience);
+                return false;
+            }
+            sleep(RETRY_EVERY);
+        }
+    }
+
+    /** Gives leases back, so the partitions' next holder need not wait for them to lapse. */
+    public synchronized void release(Collection<Integer> partitions) {
+        for (Integer partition : partitions) {
+            wanted.remove(partition);
+            validUntilNanos.remove(partition);
+            partitionOfSymbol.values().removeIf(partition::equals);
+            try {
+                session.execute(localSerial(cql.releaseDecisionLease.bind(group, partition, holder)));
+            } catch (RuntimeException e) {
+                log.warn("lease of tick partition {} not released ({}); it lapses within {}", partition, e.getMessage(), TTL);
+            }
+        }
+    }
+
+    /** Whether this instance may decide on the symbol's orders now: it holds its partition's lease, renewed lately. */
+    public boolean covers(String symbol) {
+        Integer partition = partitionOfSymbol.get(symbol);
+        Long until = partition == null ? null : validUntilNanos.get(partition);
+        return until != null && until - System.nanoTime() > 0;
+    }
+
+    private synchronized void tryTake(int partition) {
+        if (!wanted.contains(partition)) {
+            return;
+        }
+        long sent = System.nanoTime();
+        try {
+            ResultSet rs = session.execute(localSerial(cql.takeDecisionLease.bind(group, partition, holder, (int) TTL.toSeconds())));
+            boolean applied = rs.wasApplied();
+            Row current = rs.one();
+            if (applied || (current != null && holder.equals(current.getString("holder")) && renewOne(partition))) {
+                validUntilNanos.put(partition, sent + VALID_FOR.toNanos());
+                log.info("decision lease of tick partition {} taken", partition);
+            }
+        } catch (RuntimeException e) {
+            String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+            if (!reason.equals(lastFailure)) {
+                log.warn("lease of tick partition {} not taken now ({}); trying again", partition, reason);
+                lastFailure = reason;
+            }
+        }
+    }
+
+    /** Renews every held lease in one conditional batch (one Paxos round); takes wanted ones not yet held. */
+    private synchronized void renewAll() {
+        try {
+            List<Integer> held = validUntilNanos.keySet().stream().filter(wanted::contains).sorted().toList();
+            if (!held.isEmpty()) {
+                long sent = System.nanoTime();
+                BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.UNLOGGED,
+                        held.stream().<BatchableStatement<?>>map(this::renewal).toList());
+                if (session.execute(localSerial(batch)).wasApplied()) {
+                    held.forEach(p -> validUntilNanos.put(p, sent + VALID_FOR.toNanos()));
+                } else {
+                    // some lease is not ours any more: find which, one by one
+                    for (Integer partition : held) {
+                        long each = System.nanoTime();
+                        if (renewOne(partition)) {
+                            validUntilNanos.put(partition, each + VALID_FOR.toNanos());
+                        } else {
+                            validUntilNanos.remove(partition);
+                            log.error("decision lease of tick partition {} was taken by another instance; not deciding its symbols", partition);
+                        }
+                    }
+                }
+            }
+            wanted.stream().filter(p -> !validUntilNanos.containsKey(p)).forEach(this::tryTake);
+        } catch (RuntimeException e) {
+            // the leases stay valid until VALID_FOR after the last renewal, then lapse by themselves
+            log.warn("decision leases not renewed: {}", e.getMessage());
+        }
+    }
+
+    private BoundStatement renewal(int partition) {
+        return cql.renewDecisionLease.bind((int) TTL.toSeconds(), holder, group, partition, holder);
+    }
+
+    private boolean renewOne(int partition) {
+        return session.execute(localSerial(renewal(partition))).wasApplied();
+    }
+
+    /** The lease is a fence within this region: its conditions run Paxos among this DC's replicas only. */
+    private static <S extends Statement<S>> S localSerial(S statement) {
+        return statement.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM).setSerialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL);
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops renewing; the leases lapse by themselves (release them first for a prompt handover). */
+    @Override
+    public void close() {
+        renewer.shutdownNow();
+    }
+}
