@@ -79,8 +79,7 @@ public class CustomerLedger {
     /** As {@link #read(String, boolean)}: {@code settle} completes a condition in flight before reading. */
     public Optional<Order> readOrder(String customerId, UUID orderId, boolean settle) {
         var statement = cql.selectLedgerOrder.bind(customerId, orderId);
-        Row row = session.execute(settle ? statement.setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL) : statement).one();
-        return row == null || row.isNull("status") || !isComplete(row) ? Optional.empty() : Optional.of(order(row));
+        return orderOf(session.execute(settle ? statement.setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL) : statement).one());
     }
 
     /** Opens an account with its opening balance unless the customer exists already. */
@@ -112,10 +111,11 @@ public class CustomerLedger {
 
     /** The order as this DC has it now, without blocking the caller; empty if its placement is not here (yet). */
     public CompletionStage<Optional<Order>> readOrderAsync(String customerId, UUID orderId) {
-        return session.executeAsync(cql.selectLedgerOrder.bind(customerId, orderId)).thenApply(rs -> {
-            Row row = rs.one();
-            return row == null || row.isNull("status") || !isComplete(row) ? Optional.empty() : Optional.of(order(row));
-        });
+        return session.executeAsync(cql.selectLedgerOrder.bind(customerId, orderId)).thenApply(rs -> orderOf(rs.one()));
+    }
+
+    private static Optional<Order> orderOf(Row row) {
+        return row == null || row.isNull("status") || !isComplete(row) ? Optional.empty() : Optional.of(order(row));
     }
 
     /**

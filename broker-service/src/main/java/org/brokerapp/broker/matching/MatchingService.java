@@ -77,6 +77,10 @@ public class MatchingService extends LoopThread {
     private record Disown(Collection<String> symbols, CountDownLatch done) implements Command {
     }
 
+    /** A decision taken here, remembered for {@link #DECISION_MEMORY}. */
+    private record Decided(OrderStatus status, long atNanos) {
+    }
+
     private final TriggerIndex index = new SortedTriggerIndex();
     private final Set<String> owned = ConcurrentHashMap.newKeySet();
     private final Set<String> assigned = new HashSet<>();
@@ -86,8 +90,7 @@ public class MatchingService extends LoopThread {
     private final BlockingQueue<Command> commands;
     private final DecisionWriter decisions;
     private final DecisionLeases leases;
-    private final Map<UUID, Long> decidedAt = new ConcurrentHashMap<>();
-    private final Map<UUID, OrderStatus> decidedAs = new ConcurrentHashMap<>();
+    private final Map<UUID, Decided> decided = new ConcurrentHashMap<>();
     private final Map<UUID, String> takenOver = new HashMap<>();
     private long lastForget = System.nanoTime();
     private final OpenOrders openOrders;
@@ -252,7 +255,7 @@ public class MatchingService extends LoopThread {
         if (command instanceof TickArrived t) {
             onTick(t.tick(), t.receivedNanos());
         } else if (command instanceof AddOrder a) {
-            if (!decidedAt.containsKey(a.order().orderId())) {
+            if (!decided.containsKey(a.order().orderId())) {
                 index.add(a.order());
             }
         } else if (command instanceof Cancel c) {
@@ -277,9 +280,9 @@ public class MatchingService extends LoopThread {
             c.answer().complete(new Outcome.NotHeld());
             return;
         }
-        OrderStatus decided = decidedAs.get(c.orderId());
-        if (decided != null) {
-            c.answer().complete(new Outcome.AlreadyClosed(decided));
+        Decided before = decided.get(c.orderId());
+        if (before != null) {
+            c.answer().complete(new Outcome.AlreadyClosed(before.status()));
             return;
         }
         boolean indexed = index.remove(c.orderId()).isPresent();
@@ -307,14 +310,12 @@ public class MatchingService extends LoopThread {
     }
 
     private void remember(UUID orderId, OrderStatus status) {
-        decidedAs.put(orderId, status);
-        decidedAt.put(orderId, System.nanoTime());
+        decided.put(orderId, new Decided(status, System.nanoTime()));
     }
 
     /** A decision that did not stand (nothing written, or the order was closed before): the order may be indexed again. */
     private void forget(UUID orderId) {
-        decidedAt.remove(orderId);
-        decidedAs.remove(orderId);
+        decided.remove(orderId);
     }
 
     private void forgetOldDecisions() {
@@ -324,11 +325,7 @@ public class MatchingService extends LoopThread {
         }
         lastForget = now;
         long cutoff = now - DECISION_MEMORY.toNanos();
-        decidedAt.forEach((id, at) -> {
-            if (at - cutoff < 0) {
-                forget(id);
-            }
-        });
+        decided.values().removeIf(d -> d.atNanos() - cutoff < 0);
     }
 
     private void onTick(Tick tick, long receivedNanos) throws InterruptedException {
