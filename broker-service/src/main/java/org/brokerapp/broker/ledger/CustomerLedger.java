@@ -10,11 +10,8 @@ import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
-import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.Row;
 import org.brokerapp.broker.order.Order;
 import org.brokerapp.broker.order.OrderStatus;
@@ -24,11 +21,10 @@ import org.brokerapp.broker.schema.BrokerCql;
 import org.springframework.stereotype.Repository;
 
 /**
- * The customer ledger table: one partition per customer. Placement is a single-partition
- * conditional batch at LOCAL_SERIAL (the order row IF NOT EXISTS plus this region's placement
- * sequence number IF unchanged), which serialises a region's placements for a customer. Fills and
- * cancels are plain LOCAL_QUORUM writes by the one decider of the order's fate, the matcher holding
- * its symbol in the home region ({@code matching.MatchingService}).
+ * The customer ledger table: one partition per customer. Every write is a plain LOCAL_QUORUM write
+ * by the one party entitled to it: a placement by the owner of the customer's account (which
+ * checked the balance in memory), a fill or cancel by the one decider of the order's fate, the
+ * matcher holding its symbol ({@code matching.MatchingService}).
  *
  * <p><b>One writer per cell.</b> {@code status} is the placement's (OPEN, or FILLED for a MARKET
  * order executed at once); the home records a fill in {@code fill_price, filled_at, filled_by} and a
@@ -46,17 +42,9 @@ public class CustomerLedger {
         this.cql = cql;
     }
 
+    /** Reads the customer's whole partition: their account, as this DC has it now. */
     public Optional<LedgerSnapshot> read(String customerId) {
-        return read(customerId, false);
-    }
-
-    /**
-     * Reads the partition; {@code settle} reads at LOCAL_SERIAL, which first completes any
-     * condition in flight (after a write whose outcome was unknown, this tells what happened).
-     */
-    public Optional<LedgerSnapshot> read(String customerId, boolean settle) {
-        var statement = cql.selectLedger.bind(customerId);
-        List<Row> rows = session.execute(settle ? statement.setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL) : statement).all();
+        List<Row> rows = session.execute(cql.selectLedger.bind(customerId)).all();
         if (rows.isEmpty()) {
             return Optional.empty();
         }
@@ -68,18 +56,11 @@ public class CustomerLedger {
             }
         }
         BigDecimal cash = first.isNull("initial_cash") ? BigDecimal.ZERO : first.getBigDecimal("initial_cash");
-        return Optional.of(new LedgerSnapshot(customerId, cash, first.getMap("initial_positions", String.class, Long.class),
-                first.getMap("placement_seq", String.class, Long.class), orders));
+        return Optional.of(new LedgerSnapshot(customerId, cash, first.getMap("initial_positions", String.class, Long.class), orders));
     }
 
     public Optional<Order> readOrder(String customerId, UUID orderId) {
-        return readOrder(customerId, orderId, false);
-    }
-
-    /** As {@link #read(String, boolean)}: {@code settle} completes a condition in flight before reading. */
-    public Optional<Order> readOrder(String customerId, UUID orderId, boolean settle) {
-        var statement = cql.selectLedgerOrder.bind(customerId, orderId);
-        return orderOf(session.execute(settle ? statement.setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL) : statement).one());
+        return orderOf(session.execute(cql.selectLedgerOrder.bind(customerId, orderId)).one());
     }
 
     /** Opens an account with its opening balance unless the customer exists already. */
@@ -88,23 +69,21 @@ public class CustomerLedger {
     }
 
     /**
-     * Records a new order, OPEN or (a market order) already FILLED, if this region's placement
-     * sequence number is still {@code seenSeq}. False if another placement of this region got in
-     * first, or the order exists already.
+     * Writes a new order, OPEN or (a MARKET order executed at once) FILLED: one plain write, stamped
+     * with the order's placement time, so writing it again after a timeout writes the same cells.
+     * Only the customer's account owner places (see {@code account.Accounts}), and it checked the
+     * balance before, in memory: there is no condition and no read.
      */
-    public boolean place(Order o, String region, Long seenSeq) {
-        long next = seenSeq == null ? 1 : seenSeq + 1;
-        BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.LOGGED, insert(o),
-                cql.advancePlacementSeq.bind(region, next, o.customerId(), region, seenSeq));
-        return session.execute(batch).wasApplied();
+    public CompletionStage<Void> write(Order o) {
+        return session.executeAsync(insert(o)).thenApply(rs -> null);
     }
 
     private BoundStatement insert(Order o) {
         return switch (o.status()) {
             case OPEN -> cql.insertOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
-                    o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt());
+                    o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt(), micros(o.placedAt()));
             case FILLED -> cql.insertExecutedOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
-                    o.type().name(), o.quantity(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy());
+                    o.type().name(), o.quantity(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy(), micros(o.placedAt()));
             case CANCELLED -> throw new IllegalArgumentException("an order is never placed cancelled: " + o.orderId());
         };
     }

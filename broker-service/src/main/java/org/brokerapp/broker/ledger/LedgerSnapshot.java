@@ -13,27 +13,19 @@ import org.brokerapp.broker.order.OrderStatus;
 import org.brokerapp.broker.order.Side;
 
 /**
- * One read of a customer's ledger partition: the opening balance, each region's placement sequence
- * number, and every order. Balances are a fold over the orders: a fill only ever writes its own
+ * One read of a customer's ledger partition: the opening balance and every order. Balances are a fold over the orders: a fill only ever writes its own
  * order row, so concurrent fills in one region and placements in another never overwrite each
  * other's effect.
  */
-public record LedgerSnapshot(String customerId, BigDecimal initialCash, Map<String, Long> initialPositions,
-                             Map<String, Long> placementSeq, List<Order> orders) {
+public record LedgerSnapshot(String customerId, BigDecimal initialCash, Map<String, Long> initialPositions, List<Order> orders) {
 
     public LedgerSnapshot {
         initialPositions = Map.copyOf(initialPositions);
-        placementSeq = Map.copyOf(placementSeq);
         orders = List.copyOf(orders);
     }
 
     public Optional<Order> order(UUID orderId) {
         return orders.stream().filter(o -> o.orderId().equals(orderId)).findFirst();
-    }
-
-    /** The last placement sequence number this region wrote, or null if it never placed for this customer. */
-    public Long placementSeq(String region) {
-        return placementSeq.get(region);
     }
 
     public Holdings holdings() {

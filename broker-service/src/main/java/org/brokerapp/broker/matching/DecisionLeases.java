@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,6 +23,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.system.InstanceUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -66,12 +68,15 @@ public class DecisionLeases implements AutoCloseable {
     private volatile String lastFailure = "";
 
     @Autowired
-    public DecisionLeases(CqlSession session, BrokerCql cql, BrokerProperties properties) {
-        this(session, cql, properties.consumerGroup(), properties.region());
+    public DecisionLeases(CqlSession session, BrokerCql cql, BrokerProperties properties, InstanceUrl instance) {
+        this(session, cql, properties.consumerGroup(), instance.url());
     }
 
-    /** Leases of {@code group}'s tick partitions, held as {@code holderPrefix} plus a name unique to this process. */
-    DecisionLeases(CqlSession session, BrokerCql cql, String group, String holderPrefix) {
+    /**
+     * Leases of {@code group}'s partitions, held as {@code holderPrefix} (this instance's URL, so
+     * the others of its region can hand it work) plus a name unique to this process.
+     */
+    public DecisionLeases(CqlSession session, BrokerCql cql, String group, String holderPrefix) {
         this.session = session;
         this.cql = cql;
         this.group = group;
@@ -134,6 +139,18 @@ public class DecisionLeases implements AutoCloseable {
         Integer partition = partitionOfSymbol.get(symbol);
         Long until = partition == null ? null : validUntilNanos.get(partition);
         return until != null && until - System.nanoTime() > 0;
+    }
+
+    /** Whether this instance holds the partition's lease, renewed lately. */
+    public boolean coversPartition(int partition) {
+        Long until = validUntilNanos.get(partition);
+        return until != null && until - System.nanoTime() > 0;
+    }
+
+    /** The holder of a partition's lease as Cassandra has it now (one read), if any. */
+    public Optional<String> holderOf(int partition) {
+        Row row = session.execute(cql.selectDecisionLease.bind(group, partition)).one();
+        return row == null || row.isNull("holder") ? Optional.empty() : Optional.of(row.getString("holder"));
     }
 
     private synchronized void tryTake(int partition) {

@@ -1,5 +1,6 @@
 package org.brokerapp.broker.matching;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -16,10 +17,14 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.events.OrderEvent;
+import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.ledger.CustomerLedger;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.order.Order;
 import org.brokerapp.broker.order.OrderStatus;
+import org.brokerapp.broker.order.OrderType;
+import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.ticker.Tick;
 import org.slf4j.Logger;
@@ -55,11 +60,15 @@ public class DecisionWriter {
     private final ExchangeOwnership exchanges;
     private final String region;
     private final Semaphore inFlight;
+    private final OrderEventPublisher events;
+    private final SymbolUniverse universe;
     private final Map<String, Integer> inFlightBySymbol = new HashMap<>();
 
     public DecisionWriter(CustomerLedger ledger, OpenOrders openOrders, BrokerMetrics metrics, BrokerProperties properties,
-                          ExchangeOwnership exchanges) {
+                          ExchangeOwnership exchanges, OrderEventPublisher events, SymbolUniverse universe) {
         this.ledger = ledger;
+        this.events = events;
+        this.universe = universe;
         this.openOrders = openOrders;
         this.metrics = metrics;
         this.exchanges = exchanges;
@@ -71,7 +80,11 @@ public class DecisionWriter {
     CompletableFuture<Outcome> fill(RestingOrder order, Tick tick, long receivedNanos, boolean verify, BooleanSupplier held)
             throws InterruptedException {
         Instant at = Instant.now();
-        Runnable durable = () -> metrics.filled(Duration.between(tick.eventTime(), Instant.now()), Duration.ofNanos(System.nanoTime() - receivedNanos));
+        Instant received = at.minusNanos(System.nanoTime() - receivedNanos);
+        Function<Instant, OrderEvent> durable = durableAt -> {
+            metrics.filled(Duration.between(tick.eventTime(), durableAt), Duration.ofNanos(System.nanoTime() - receivedNanos));
+            return OrderEvent.filled(decided(order, OrderStatus.FILLED, tick.price(), at), tick.eventTime(), received, durableAt, region);
+        };
         return decide(order.symbol(), order.customerId(), order.orderId(), verify, held,
                 () -> ledger.fill(order.customerId(), order.orderId(), tick.price(), at, region), durable)
                 .whenComplete((outcome, error) -> {
@@ -95,8 +108,18 @@ public class DecisionWriter {
     CompletableFuture<Outcome> cancel(String symbol, String customerId, UUID orderId, boolean verify, BooleanSupplier held)
             throws InterruptedException {
         Instant at = Instant.now();
-        return decide(symbol, customerId, orderId, verify, held, () -> ledger.cancel(customerId, orderId, at), () -> {
-        });
+        Order cancelled = new Order(orderId, customerId, null, symbol, universe.get(symbol).exchange(), null, null, 0, null, null, null,
+                OrderStatus.CANCELLED, null, null, null, null, null, at);
+        return decide(symbol, customerId, orderId, verify, held, () -> ledger.cancel(customerId, orderId, at),
+                durableAt -> OrderEvent.cancelled(cancelled, durableAt, region));
+    }
+
+    /** The order as decided here, from what the matcher knows of it (the event's consumers need no more). */
+    private Order decided(RestingOrder o, OrderStatus status, BigDecimal fillPrice, Instant at) {
+        BigDecimal trigger = PriceUnits.toDecimal(o.triggerPrice());
+        return new Order(o.orderId(), o.customerId(), null, o.symbol(), universe.get(o.symbol()).exchange(), o.side(), o.type(), o.quantity(),
+                o.type() == OrderType.LIMIT ? trigger : null, o.type() == OrderType.STOP ? trigger : null, null, status, null, null,
+                fillPrice, at, region, null);
     }
 
     /** Waits until no decision on {@code symbols} is in flight, or {@code max} passed (false then). */
@@ -113,18 +136,26 @@ public class DecisionWriter {
     }
 
     private CompletableFuture<Outcome> decide(String symbol, String customerId, UUID orderId, boolean verify, BooleanSupplier held,
-                                              Supplier<CompletionStage<Void>> write, Runnable durable) throws InterruptedException {
+                                              Supplier<CompletionStage<Void>> write, Function<Instant, OrderEvent> durable) throws InterruptedException {
         inFlight.acquire();
         begin(symbol);
         Decision decision = new Decision(symbol, customerId, orderId, held, write);
         return attempt(decision, verify)
                 .thenCompose(outcome -> {
+                    OrderEvent event = null;
                     if (outcome instanceof Outcome.Written) {
-                        durable.run();
+                        event = durable.apply(Instant.now());
+                    } else if (outcome instanceof Outcome.AlreadyClosed closed && closed.ledgerOrder() != null) {
+                        // decided by a previous holder, which may have crashed before reporting it
+                        event = OrderEvent.outcome(closed.ledgerOrder(), region);
                     }
-                    // only once the decision is durable may the order leave open_orders, or a crash here would lose it
-                    boolean closed = outcome instanceof Outcome.Written || outcome instanceof Outcome.AlreadyClosed;
-                    return closed ? removeOpenOrder(decision, 1).thenApply(removed -> outcome) : CompletableFuture.completedFuture(outcome);
+                    if (event == null) {
+                        return CompletableFuture.completedFuture(outcome);
+                    }
+                    // the order leaves open_orders only once its decision is durable and reported, or a crash here would lose either
+                    return report(event, 1).thenCompose(reported -> reported
+                            ? removeOpenOrder(decision, 1).thenApply(removed -> outcome)
+                            : CompletableFuture.completedFuture(outcome));
                 })
                 .whenComplete((outcome, error) -> {
                     end(symbol);
@@ -143,15 +174,15 @@ public class DecisionWriter {
         if (!d.held().getAsBoolean() || !exchanges.holdsSymbol(d.symbol())) {
             return CompletableFuture.completedFuture(new Outcome.NotHeld());
         }
-        CompletionStage<Optional<OrderStatus>> current = verify
-                ? ledger.readOrderAsync(d.customerId(), d.orderId()).thenApply(order -> order.map(Order::status))
-                : CompletableFuture.completedFuture(Optional.of(OrderStatus.OPEN));
-        return current.thenCompose(status -> {
-                    if (status.isEmpty()) {
+        CompletionStage<Optional<Order>> current = verify
+                ? ledger.readOrderAsync(d.customerId(), d.orderId())
+                : CompletableFuture.completedFuture(Optional.empty());
+        return current.thenCompose(order -> {
+                    if (verify && order.isEmpty()) {
                         return CompletableFuture.<Outcome>completedFuture(new Outcome.NotVisible());
                     }
-                    if (status.get() != OrderStatus.OPEN) {
-                        return CompletableFuture.<Outcome>completedFuture(new Outcome.AlreadyClosed(status.get()));
+                    if (order.isPresent() && !order.get().isOpen()) {
+                        return CompletableFuture.<Outcome>completedFuture(new Outcome.AlreadyClosed(order.get().status(), order.get()));
                     }
                     return d.write().get().thenApply(written -> (Outcome) new Outcome.Written());
                 })
@@ -161,6 +192,17 @@ public class DecisionWriter {
                     log.debug("decision on order {} failed, trying again", d.orderId(), error);
                     return later(() -> attempt(d, verify));
                 });
+    }
+
+    /** Publishes the decision's event; a few tries, then the open_orders row stays and the next rebuild reports it again. */
+    private CompletableFuture<Boolean> report(OrderEvent event, int attempt) {
+        return events.publish(event).thenApply(sent -> true).exceptionallyCompose(error -> {
+            if (attempt >= 5) {
+                log.warn("decision on order {} not reported ({}); its open_orders row stays for the next rebuild", event.orderId(), error.getMessage());
+                return CompletableFuture.completedFuture(false);
+            }
+            return later(() -> report(event, attempt + 1));
+        });
     }
 
     /** A row left behind is harmless (a rebuild checks the ledger before deciding again), so a few tries suffice. */

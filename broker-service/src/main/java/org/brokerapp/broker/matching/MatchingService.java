@@ -46,8 +46,8 @@ import org.springframework.stereotype.Service;
  * {@link DecisionWriter} write decisions without a condition. The thread does no I/O; its input
  * queue is bounded, and a full queue makes producers wait.
  *
- * <p>Decided orders are remembered for a while, so an order arriving again (the placement path and
- * the inbox both rest an order placed at home) is not indexed again after its fill. Orders taken
+ * <p>Decided orders are remembered for a while, so an order arriving again (its owner rests an order
+ * it placed here directly, and the relay brings it too) is not indexed again after its fill. Orders taken
  * over from open_orders are marked: their previous holder may have decided them already, so the
  * writer checks the ledger before their first decision.
  */
@@ -56,7 +56,7 @@ public class MatchingService extends LoopThread {
 
     private static final Logger log = LoggerFactory.getLogger(MatchingService.class);
 
-    /** Longer than an inbox entry can stay pending (its horizon) plus its lookback, so a late re-rest of a decided order is ignored. */
+    /** Longer than a relayed order can arrive after its placement, so a late re-rest of a decided order is ignored. */
     private static final Duration DECISION_MEMORY = Duration.ofMinutes(5);
 
     private sealed interface Command permits TickArrived, AddOrder, Cancel, Own, Disown {
@@ -65,7 +65,7 @@ public class MatchingService extends LoopThread {
     private record TickArrived(Tick tick, long receivedNanos) implements Command {
     }
 
-    private record AddOrder(RestingOrder order) implements Command {
+    private record AddOrder(RestingOrder order, boolean takenOver) implements Command {
     }
 
     private record Cancel(String symbol, String customerId, UUID orderId, CompletableFuture<Outcome> answer) implements Command {
@@ -123,19 +123,29 @@ public class MatchingService extends LoopThread {
     }
 
     /**
-     * Rests an order whose ledger row is OPEN and visible in this region: saved to open_orders, then
-     * indexed. False if this instance does not hold the symbol (the holder, or the next one, takes it).
-     * Runs under the ownership read lock, so a revocation waits for the save: a new holder's rebuild,
-     * which starts after the revocation, always sees the row.
+     * Rests an order whose ledger row (and open_orders row) its owner wrote: indexed here, in turn
+     * with ticks. False if this instance does not hold the symbol (its holder takes it, or rebuilds
+     * it from open_orders when it takes the symbol over). Resting an order twice indexes it once.
      */
-    public boolean rest(RestingOrder order, Instant placedAt) {
+    public boolean rest(RestingOrder order) {
+        return rest(order, false);
+    }
+
+    /**
+     * Rests an order that may have been decided by a holder before this one (delivered again after
+     * a restart): its first decision here reads the ledger first.
+     */
+    public boolean restTakenOver(RestingOrder order) {
+        return rest(order, true);
+    }
+
+    private boolean rest(RestingOrder order, boolean takenOver) {
         ownership.readLock().lock();
         try {
             if (!owns(order.symbol())) {
                 return false;
             }
-            openOrders.save(order, placedAt);
-            enqueue(new AddOrder(order));
+            enqueue(new AddOrder(order, takenOver));
             return true;
         } finally {
             ownership.readLock().unlock();
@@ -255,8 +265,8 @@ public class MatchingService extends LoopThread {
         if (command instanceof TickArrived t) {
             onTick(t.tick(), t.receivedNanos());
         } else if (command instanceof AddOrder a) {
-            if (!decided.containsKey(a.order().orderId())) {
-                index.add(a.order());
+            if (!decided.containsKey(a.order().orderId()) && owned.contains(a.order().symbol()) && index.add(a.order()) && a.takenOver()) {
+                takenOver.put(a.order().orderId(), a.order().symbol());
             }
         } else if (command instanceof Cancel c) {
             onCancel(c);
@@ -349,6 +359,8 @@ public class MatchingService extends LoopThread {
             decisions.fill(order, tick, receivedNanos, verify, heldHere(order.symbol())).whenComplete((outcome, error) -> {
                 if (error != null || outcome instanceof Outcome.NotHeld || outcome instanceof Outcome.NotVisible) {
                     forget(order.orderId());
+                    // nothing was decided: the order stays in the index (a later tick triggers it), unless the symbol left this instance
+                    commands.offer(new AddOrder(order, verify));
                 }
             });
         }

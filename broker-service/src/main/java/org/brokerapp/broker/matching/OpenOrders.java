@@ -19,8 +19,10 @@ import org.springframework.stereotype.Repository;
 
 /**
  * The open_orders table: the resting orders of each symbol, spread over a fixed number of shards
- * per symbol. Only the home broker writes it (on accepting an order into its index, and on fill or
- * cancel), and only a rebuilding home broker reads it; the per-tick path never touches it.
+ * per symbol. The owner of the customer's account writes a row with the order's placement (so a
+ * region taking a symbol over finds every resting order, however it learnt of them), the matcher
+ * holding the symbol deletes it after the fill or cancel; only a rebuilding matcher reads it, the
+ * per-tick path never.
  */
 @Repository
 public class OpenOrders {
@@ -41,12 +43,12 @@ public class OpenOrders {
 
     /**
      * Saves a resting order with its placement time as the write timestamp. Saving the same order
-     * again (the placement path and the inbox both rest it) then writes the same cell version, and
+     * again (a placement written again after a timeout) then writes the same cell version, and
      * the fill's or cancel's later delete always wins: a filled order's row never comes back.
      */
-    public void save(RestingOrder o, Instant placedAt) {
+    public CompletionStage<AsyncResultSet> saveAsync(RestingOrder o, Instant placedAt) {
         long micros = TimeUnit.SECONDS.toMicros(placedAt.getEpochSecond()) + TimeUnit.NANOSECONDS.toMicros(placedAt.getNano());
-        session.execute(cql.insertOpenOrder.bind(o.symbol(), shardOf(o.orderId()), o.orderId(), o.customerId(), o.side().name(),
+        return session.executeAsync(cql.insertOpenOrder.bind(o.symbol(), shardOf(o.orderId()), o.orderId(), o.customerId(), o.side().name(),
                 o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), placedAt, micros));
     }
 

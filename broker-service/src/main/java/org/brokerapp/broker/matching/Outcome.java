@@ -1,5 +1,6 @@
 package org.brokerapp.broker.matching;
 
+import org.brokerapp.broker.order.Order;
 import org.brokerapp.broker.order.OrderStatus;
 
 /** What became of a decision the matcher took on an order: a fill or a cancel. */
@@ -9,8 +10,15 @@ public sealed interface Outcome {
     record Written() implements Outcome {
     }
 
-    /** The order was closed already, by this decision's predecessor: the status it has. */
-    record AlreadyClosed(OrderStatus status) implements Outcome {
+    /**
+     * The order was closed already, by this decision's predecessor: the status it has, and the
+     * order as the ledger has it when that is where this was found (null when the matcher knew).
+     */
+    record AlreadyClosed(OrderStatus status, Order ledgerOrder) implements Outcome {
+
+        public AlreadyClosed(OrderStatus status) {
+            this(status, null);
+        }
     }
 
     /** The order's placement has not reached this region's DC yet; nothing was decided. */

@@ -78,10 +78,24 @@ public abstract sealed class OrderProblem extends RuntimeException {
         }
     }
 
-    /** Too many concurrent changes to the customer's ledger; safe to retry (409). */
-    public static final class Contended extends OrderProblem {
-        public Contended(String customerId) {
-            super(HttpStatus.CONFLICT, "Ledger contended", "too many concurrent changes to the ledger of " + customerId + "; retry");
+    /**
+     * No broker instance owns the customer's account right now (its owner is changing, after a
+     * rebalance or a crash), or the write of the order did not answer: retrying with the same
+     * clientOrderId is safe and never places twice (503).
+     */
+    public static final class NotOwner extends OrderProblem {
+        public NotOwner(String customerId) {
+            super(HttpStatus.SERVICE_UNAVAILABLE, "Account busy", "the account of " + customerId
+                    + " is being handed to another broker instance; retry with the same clientOrderId");
+        }
+
+        public NotOwner(String customerId, String detail) {
+            super(HttpStatus.SERVICE_UNAVAILABLE, "Account busy", detail);
+        }
+
+        @Override
+        public Optional<Duration> retryAfter() {
+            return Optional.of(Duration.ofSeconds(1));
         }
     }
 
@@ -140,10 +154,17 @@ public abstract sealed class OrderProblem extends RuntimeException {
     /** The executing region refused the order (insufficient holdings, no price...): its answer, passed on as it came. */
     public static final class Relayed extends OrderProblem {
         private final String region;
+        private final Optional<Duration> retryAfter;
 
-        public Relayed(String region, HttpStatus status, String title, String detail) {
+        public Relayed(String region, HttpStatus status, String title, String detail, Optional<Duration> retryAfter) {
             super(status, title, detail);
             this.region = region;
+            this.retryAfter = retryAfter;
+        }
+
+        @Override
+        public Optional<Duration> retryAfter() {
+            return retryAfter;
         }
 
         @Override

@@ -9,48 +9,63 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import com.datastax.oss.driver.api.core.DriverTimeoutException;
-import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
+import org.brokerapp.broker.account.Accounts;
+import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.events.OrderEvent;
+import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.ledger.CustomerLedger;
 import org.brokerapp.broker.ledger.Holdings;
 import org.brokerapp.broker.ledger.LedgerSnapshot;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.matching.OpenOrders;
 import org.brokerapp.broker.matching.Outcome;
 import org.brokerapp.broker.matching.RestingOrders;
 import org.brokerapp.broker.metrics.BrokerMetrics;
-import org.brokerapp.broker.routing.InboxEvent;
-import org.brokerapp.broker.routing.MarketOrderRouter;
-import org.brokerapp.broker.routing.OrderInbox;
+import org.brokerapp.broker.routing.OrderRouter;
+import org.brokerapp.broker.routing.RoutedMarketOrder;
+import org.brokerapp.broker.routing.RoutedPlacement;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Service;
 
 /**
- * Placing, cancelling and reading orders. A LIMIT or STOP order is accepted once its ledger row is
- * written at LOCAL_QUORUM in this region; the home region of its symbol learns of it through the
- * inbox (or at once, when this region matches the symbol's exchange) and alone decides its fill or
- * cancellation. A MARKET order executes at once in the region that matches its exchange (its home,
- * unless it failed over); placed elsewhere, it is routed there and that region's answer is the answer.
+ * Placing, cancelling and reading orders. Every placement is decided by the one broker instance
+ * owning the customer's account, in the customer's home region ({@link Accounts}): placed anywhere
+ * else, it is forwarded there (one WAN round trip, or one hop inside the region). The owner checks
+ * and reserves the balance in memory, writes the order with one plain LOCAL_QUORUM write (and a
+ * LIMIT or STOP order's open_orders row beside it), publishes the order event and answers; the
+ * relay carries the event to the region matching the symbol. A MARKET order executes at once in the
+ * region matching its exchange: at the owner, or sent there by the owner, whose reservation bounds
+ * the price it may execute at.
  */
 @Service
 public class OrderService {
 
-    private static final int MAX_ATTEMPTS = 16;
+    private static final Duration WRITE_WAIT = Duration.ofSeconds(6);
     private static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
+    private static final Duration EXECUTION_MEMORY = Duration.ofMinutes(10);
 
     /** The result of a placement: the order, and whether this request created it (false for a retry). */
     public record Placement(Order order, boolean created) {
     }
 
+    /** What a placement step decided under the account's monitor: the order, whether to write it, whether it is new. */
+    private record Reserved(Order order, boolean write, boolean created) {
+    }
+
     private final CustomerLedger ledger;
-    private final OrderInbox inbox;
+    private final OpenOrders openOrders;
+    private final Accounts accounts;
+    private final CustomerHomes homes;
+    private final OrderEventPublisher events;
     private final MatchingService matcher;
     private final SymbolUniverse symbols;
     private final ExchangeOwnership exchanges;
@@ -58,13 +73,21 @@ public class OrderService {
     private final String region;
     private final BigDecimal buyStopCollar;
     private final LastPrices lastPrices;
-    private final MarketOrderRouter router;
+    private final OrderRouter router;
     private final Duration maxPriceAge;
+    private final java.util.Map<UUID, Executed> executions = new ConcurrentHashMap<>();
 
-    public OrderService(CustomerLedger ledger, OrderInbox inbox, MatchingService matcher, SymbolUniverse symbols, ExchangeOwnership exchanges,
-                        BrokerMetrics metrics, BrokerProperties properties, LastPrices lastPrices, MarketOrderRouter router) {
+    private record Executed(Order order, long atNanos) {
+    }
+
+    public OrderService(CustomerLedger ledger, OpenOrders openOrders, Accounts accounts, CustomerHomes homes, OrderEventPublisher events,
+                        MatchingService matcher, SymbolUniverse symbols, ExchangeOwnership exchanges, BrokerMetrics metrics,
+                        BrokerProperties properties, LastPrices lastPrices, OrderRouter router) {
         this.ledger = ledger;
-        this.inbox = inbox;
+        this.openOrders = openOrders;
+        this.accounts = accounts;
+        this.homes = homes;
+        this.events = events;
         this.matcher = matcher;
         this.symbols = symbols;
         this.exchanges = exchanges;
@@ -76,91 +99,263 @@ public class OrderService {
         this.maxPriceAge = properties.market().maxPriceAge();
     }
 
-    /**
-     * Places an order here. A MARKET order executes at once in its symbol's home region: here, or
-     * routed there synchronously, whose answer becomes this request's answer.
-     */
+    /** Places an order a customer sent to this broker. */
     public Placement place(PlaceOrder command) {
-        Listing listing = symbols.get(command.symbol());
-        if (command.type() != OrderType.MARKET) {
-            return record(command, listing, region);
-        }
         long started = System.nanoTime();
-        boolean local = exchanges.holds(listing.exchange());
-        String owner = exchanges.ownerOf(listing.exchange()).region();
+        boolean market = command.type() == OrderType.MARKET;
+        String owner = market ? exchanges.ownerOf(symbols.get(command.symbol()).exchange()).region() : region;
         try {
-            Placement placement = local ? record(command, listing, region) : router.route(requireElsewhere(owner, listing), command);
-            metrics.marketOrder(owner, local, "filled", Duration.ofNanos(System.nanoTime() - started));
+            Placement placement = placeForwarded(command, region, false);
+            if (market) {
+                metrics.marketOrder(owner, owner.equals(region), "filled", Duration.ofNanos(System.nanoTime() - started));
+            }
             return placement;
         } catch (OrderProblem refused) {
-            metrics.marketOrder(owner, local, refused.title().toLowerCase().replace(' ', '.'), Duration.ofNanos(System.nanoTime() - started));
+            if (market) {
+                metrics.marketOrder(owner, owner.equals(region), refused.title().toLowerCase().replace(' ', '.'), Duration.ofNanos(System.nanoTime() - started));
+            }
             throw refused;
         }
     }
 
-    /** A MARKET order another region's broker routed here, where its symbol's exchange is matched, on behalf of a customer who placed it there. */
-    public Placement executeRouted(PlaceOrder command, String placedRegion) {
-        Listing listing = symbols.get(command.symbol());
-        if (command.type() != OrderType.MARKET) {
-            throw new OrderProblem.Invalid("only MARKET orders are routed");
+    /**
+     * Places an order for a customer who sent it to {@code placedRegion}: here if this instance owns
+     * their account, else forwarded to the instance that does ({@code passedOn}: it was already, once).
+     */
+    public Placement placeForwarded(PlaceOrder command, String placedRegion, boolean passedOn) {
+        String home = homes.homeOf(command.customerId())
+                .orElseThrow(() -> new OrderProblem.Invalid("no account for customer " + command.customerId()));
+        if (!home.equals(region)) {
+            if (!placedRegion.equals(region)) {
+                throw new OrderProblem.NotOwner(command.customerId(), command.customerId() + " is homed in " + home + ", not here in " + region);
+            }
+            return router.forward(home, routed(command, placedRegion));
         }
+        if (!accounts.owns(command.customerId())) {
+            if (passedOn) {
+                throw new OrderProblem.NotOwner(command.customerId());
+            }
+            String owner = accounts.ownerUrl(command.customerId()).orElseThrow(() -> new OrderProblem.NotOwner(command.customerId()));
+            return router.forwardInRegion(owner, routed(command, placedRegion));
+        }
+        Listing listing = symbols.get(command.symbol());
+        return command.type() == OrderType.MARKET ? placeMarket(command, listing, placedRegion) : placeResting(command, listing, placedRegion);
+    }
+
+    private static RoutedPlacement routed(PlaceOrder c, String placedRegion) {
+        return new RoutedPlacement(c.customerId(), c.clientOrderId(), c.symbol(), c.side(), c.type(), c.quantity(), c.price(), placedRegion);
+    }
+
+    /** A LIMIT or STOP order at its owner: reserve, write (ledger and open_orders), publish, answer. */
+    private Placement placeResting(PlaceOrder command, Listing listing, String placedRegion) {
+        long started = System.nanoTime();
+        UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
+        Reserved reserved = accounts.withAccount(command.customerId(), account -> {
+            Optional<Order> existing = account.find(orderId);
+            if (existing.isPresent()) {
+                Order order = sameRequestOrRefuse(existing.get(), command);
+                if (!account.isUnsettled(orderId)) {
+                    return new Reserved(order, false, false);
+                }
+                account.rewrite(orderId);
+                return new Reserved(order, true, false);
+            }
+            Order order = newOrder(orderId, command, listing.exchange(), placedRegion);
+            try {
+                account.reserve(order, order.reservedCash());
+            } catch (OrderProblem.Insufficient short_) {
+                metrics.rejected(command.side() == Side.BUY ? "insufficient.cash" : "insufficient.shares");
+                throw short_;
+            }
+            return new Reserved(order, true, true);
+        });
+        Order order = reserved.order();
+        if (!reserved.write()) {
+            return new Placement(order, false);
+        }
+        try {
+            await(CompletableFuture.allOf(ledger.write(order).toCompletableFuture(),
+                    openOrders.saveAsync(RestingOrders.of(order), order.placedAt()).toCompletableFuture()), order);
+            publish(OrderEvent.placed(order, Instant.now(), region), order);
+            settled(order);
+        } finally {
+            accounts.writeEnded(order.customerId(), order.orderId());
+        }
+        if (exchanges.holds(order.exchange())) {
+            // matched here: straight to the matcher (the relay brings it too, and it is indexed once)
+            matcher.rest(RestingOrders.of(order));
+        }
+        metrics.placed(order.type().name(), Duration.ofNanos(System.nanoTime() - started));
+        return new Placement(order, reserved.created());
+    }
+
+    /**
+     * A MARKET order at its owner. Matched here: executed at this region's latest price. Matched
+     * elsewhere: the cash is reserved for the latest price known here plus the collar, and the
+     * matching region executes it only at or below that.
+     */
+    private Placement placeMarket(PlaceOrder command, Listing listing, String placedRegion) {
+        UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
+        boolean here = exchanges.holds(listing.exchange());
+        String executor = exchanges.ownerOf(listing.exchange()).region();
+        if (!here && executor.equals(region)) {
+            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(5), listing.exchange() + " is being handed over to " + region
+                    + "; market orders execute again once the previous owner has stopped");
+        }
+        BigDecimal price = recentPrice(command.symbol());
+        BigDecimal perShare = here ? price : price.multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.UP);
+        Reserved reserved = accounts.withAccount(command.customerId(), account -> {
+            Optional<Order> existing = account.find(orderId);
+            if (existing.isPresent()) {
+                Order order = sameRequestOrRefuse(existing.get(), command);
+                if (!account.isUnsettled(orderId)) {
+                    return new Reserved(order, false, false);
+                }
+                account.rewrite(orderId);
+                return new Reserved(order, true, false);
+            }
+            Order order = new Order(orderId, command.customerId(), command.clientOrderId(), command.symbol(), listing.exchange(), command.side(),
+                    OrderType.MARKET, command.quantity(), null, null, BigDecimal.ZERO, OrderStatus.OPEN, placedRegion, Instant.now(),
+                    null, null, null, null);
+            BigDecimal cost = command.side() == Side.BUY ? perShare.multiply(BigDecimal.valueOf(command.quantity())) : BigDecimal.ZERO;
+            try {
+                account.reserve(order, cost);
+            } catch (OrderProblem.Insufficient short_) {
+                metrics.rejected(command.side() == Side.BUY ? "insufficient.cash" : "insufficient.shares");
+                throw short_;
+            }
+            return new Reserved(order, true, true);
+        });
+        if (!reserved.write()) {
+            return new Placement(reserved.order(), false);
+        }
+        Order order = reserved.order();
+        try {
+            Placement placement;
+            if (here) {
+                // an execution whose write's outcome was unknown may have landed: the ledger says, before executing again
+                Optional<Order> landed = reserved.created() ? Optional.empty() : ledger.readOrder(order.customerId(), orderId);
+                placement = landed.filter(o -> o.status() == OrderStatus.FILLED).map(o -> new Placement(o, false))
+                        .orElseGet(() -> new Placement(execute(order, price), reserved.created()));
+            } else {
+                try {
+                    placement = router.execute(executor, new RoutedMarketOrder(order.customerId(), order.clientOrderId(), order.symbol(),
+                            order.side(), order.quantity(), placedRegion, command.side() == Side.BUY ? perShare : null, !reserved.created()));
+                } catch (OrderProblem.Relayed refused) {
+                    // the matching region said no (no price, price moved): nothing executed
+                    accounts.withAccount(order.customerId(), account -> {
+                        account.refused(orderId);
+                        return null;
+                    });
+                    throw refused;
+                }
+            }
+            Order filled = placement.order();
+            accounts.withAccount(order.customerId(), account -> {
+                account.filled(orderId, filled.fillPrice(), filled.filledAt(), filled.filledBy());
+                account.written(orderId);
+                return null;
+            });
+            return new Placement(filled, reserved.created() || placement.created());
+        } finally {
+            accounts.writeEnded(order.customerId(), order.orderId());
+        }
+    }
+
+    /**
+     * A MARKET order sent here by its customer's owner, because this region matches its symbol: the
+     * owner reserved for at most {@code maxPrice} a share (BUY). Executed at most once per order id.
+     */
+    public Placement executeRouted(PlaceOrder command, String placedRegion, BigDecimal maxPrice, boolean retry) {
+        Listing listing = symbols.get(command.symbol());
         if (!exchanges.holds(listing.exchange())) {
             throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), region + " does not match " + listing.exchange()
                     + " now; its owner is " + exchanges.ownerOf(listing.exchange()).region());
         }
-        return record(command, listing, placedRegion);
-    }
-
-    /** The owner is this region only while an exchange is being handed over to it: nobody executes until the handover ends. */
-    private String requireElsewhere(String owner, Listing listing) {
-        if (owner.equals(region)) {
-            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(5), listing.exchange() + " is being handed over to " + region
-                    + "; market orders execute again once the previous owner has stopped");
-        }
-        return owner;
-    }
-
-    /**
-     * Writes the order into the customer's ledger: a LIMIT or STOP order OPEN (and on its way to
-     * its home's matcher), a MARKET order FILLED at the latest price. Idempotent on the order id.
-     */
-    private Placement record(PlaceOrder command, Listing listing, String placedRegion) {
-        long started = System.nanoTime();
-        String home = exchanges.homeOf(listing.exchange());
         UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
-        boolean settle = false;
-        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-            LedgerSnapshot snapshot = ledger.read(command.customerId(), settle)
-                    .orElseThrow(() -> new OrderProblem.Invalid("no account for customer " + command.customerId()));
-            Optional<Order> existing = snapshot.order(orderId);
+        forgetOldExecutions();
+        Executed before = executions.get(orderId);
+        if (before != null) {
+            return new Placement(before.order(), false);
+        }
+        if (retry) {
+            Optional<Order> existing = ledger.readOrder(command.customerId(), orderId);
             if (existing.isPresent()) {
-                return new Placement(sameRequestOrRefuse(existing.get(), command), false);
-            }
-            Order order = command.type() == OrderType.MARKET
-                    ? executed(orderId, command, listing.exchange(), placedRegion)
-                    : newOrder(orderId, command, listing.exchange());
-            requireHoldings(snapshot.holdings(), order);
-            if (order.isOpen()) {
-                // the inbox entry goes first: once the ledger row exists, the home region is sure to hear of it
-                inbox.post(home, InboxEvent.Kind.PLACE, order);
-            }
-            boolean placed;
-            try {
-                placed = ledger.place(order, region, snapshot.placementSeq(region));
-            } catch (QueryConsistencyException | DriverTimeoutException contended) {
-                // outcome unknown (Paxos contention on this customer): the settling read of the next attempt tells
-                settle = true;
-                continue;
-            }
-            if (placed) {
-                if (order.isOpen() && exchanges.holds(order.exchange())) {
-                    matcher.rest(RestingOrders.of(order), order.placedAt());
-                }
-                metrics.placed(order.type().name(), Duration.ofNanos(System.nanoTime() - started));
-                return new Placement(order, true);
+                return new Placement(existing.get(), false);
             }
         }
-        throw new OrderProblem.Contended(command.customerId());
+        BigDecimal price = recentPrice(command.symbol());
+        if (command.side() == Side.BUY && (maxPrice == null || price.compareTo(maxPrice) > 0)) {
+            metrics.rejected("price.moved");
+            throw new OrderProblem.NoPrice(command.symbol() + " is at " + price.toPlainString() + ", above the " + (maxPrice == null ? "(missing)"
+                    : maxPrice.toPlainString()) + " a share the order's cash was reserved for; place it again");
+        }
+        Order order = new Order(orderId, command.customerId(), command.clientOrderId(), command.symbol(), listing.exchange(), command.side(),
+                OrderType.MARKET, command.quantity(), null, null, BigDecimal.ZERO, OrderStatus.OPEN, placedRegion, Instant.now(),
+                null, null, null, null);
+        return new Placement(execute(order, price), true);
+    }
+
+    /** Writes a MARKET order FILLED at {@code price} and publishes it; remembered, so a retried request does not execute it again. */
+    private Order execute(Order order, BigDecimal price) {
+        Instant now = Instant.now();
+        Order filled = new Order(order.orderId(), order.customerId(), order.clientOrderId(), order.symbol(), order.exchange(), order.side(),
+                OrderType.MARKET, order.quantity(), null, null, BigDecimal.ZERO, OrderStatus.FILLED, order.placedRegion(), order.placedAt(),
+                price, now, region, null);
+        await(ledger.write(filled).toCompletableFuture(), filled);
+        executions.put(filled.orderId(), new Executed(filled, System.nanoTime()));
+        events.publish(OrderEvent.placed(filled, Instant.now(), region));
+        metrics.placed(OrderType.MARKET.name(), Duration.between(order.placedAt(), Instant.now()));
+        return filled;
+    }
+
+    private BigDecimal recentPrice(String symbol) {
+        return lastPrices.of(symbol)
+                .filter(p -> p.tickTime().isAfter(Instant.now().minus(maxPriceAge)))
+                .map(LastPrices.LastPrice::price)
+                .orElseThrow(() -> {
+                    metrics.rejected("no.price");
+                    return new OrderProblem.NoPrice("no price of " + symbol + " in the last " + maxPriceAge.toSeconds()
+                            + " s: a MARKET order needs a recent tick; use a LIMIT order");
+                });
+    }
+
+    /** The order's event is out: its write is settled, and a retry answers it as it is. */
+    private void settled(Order order) {
+        accounts.withAccount(order.customerId(), account -> {
+            account.written(order.orderId());
+            return null;
+        });
+    }
+
+    /** An order whose write or event did not complete keeps its reservation; a retry with the same clientOrderId completes it. */
+    private void publish(OrderEvent event, Order order) {
+        if (!events.publishAndWait(event, WRITE_WAIT)) {
+            throw unknownOutcome(order);
+        }
+    }
+
+    private static void await(CompletableFuture<?> write, Order order) {
+        try {
+            write.get(WRITE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw unknownOutcome(order);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static OrderProblem unknownOutcome(Order order) {
+        return new OrderProblem.NotOwner(order.customerId(), "order " + order.orderId() + " was not written in time; its cash or shares stay reserved "
+                + "until it is: retry with the same clientOrderId, which never places twice");
+    }
+
+    private void forgetOldExecutions() {
+        long cutoff = System.nanoTime() - EXECUTION_MEMORY.toNanos();
+        if (executions.size() > 1_000) {
+            executions.values().removeIf(e -> e.atNanos() - cutoff < 0);
+        }
     }
 
     /** The result of a cancel: the order, and whether this broker decided it ({@code false}: sent to the holder of its symbol, which decides). */
@@ -169,7 +364,7 @@ public class OrderService {
 
     /**
      * Cancels at once when this broker instance holds the order's symbol: its matcher decides, in
-     * turn with ticks. Otherwise the cancel goes to the inbox, and whoever holds the symbol decides.
+     * turn with ticks. Otherwise a cancel request is published, and whoever holds the symbol decides.
      */
     public Cancellation cancel(String customerId, UUID orderId) {
         Order order = get(customerId, orderId);
@@ -185,12 +380,13 @@ public class OrderService {
                 throw new OrderProblem.Closed(orderId.toString(), closed.status());
             }
         }
-        // every region reads every inbox; the instance holding the symbol decides
-        inbox.post(exchanges.homeOf(order.exchange()), InboxEvent.Kind.CANCEL, order);
+        if (!events.publishAndWait(OrderEvent.cancelRequested(order, region), CANCEL_WAIT)) {
+            throw new OrderProblem.NotOwner(customerId, "the cancel of order " + orderId + " could not be recorded now; retry");
+        }
         return new Cancellation(order, false);
     }
 
-    /** A decision slower than this (its write being retried) is left to finish; the inbox entry posted then is answered by the decision. */
+    /** A decision slower than this (its write being retried) is left to finish; the request published then is answered by the decision. */
     private static Outcome awaitDecision(CompletableFuture<Outcome> decision) {
         try {
             return decision.get(CANCEL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
@@ -226,26 +422,12 @@ public class OrderService {
         return ledger.read(customerId).orElseThrow(() -> new OrderProblem.Invalid("no account for customer " + customerId));
     }
 
-    private Order newOrder(UUID orderId, PlaceOrder c, String exchange) {
+    private Order newOrder(UUID orderId, PlaceOrder c, String exchange, String placedRegion) {
         BigDecimal limit = c.type() == OrderType.LIMIT ? c.price() : null;
         BigDecimal stop = c.type() == OrderType.STOP ? c.price() : null;
         BigDecimal reserved = c.side() == Side.SELL ? BigDecimal.ZERO : reservationPerShare(c).multiply(BigDecimal.valueOf(c.quantity()));
         return new Order(orderId, c.customerId(), c.clientOrderId(), c.symbol(), exchange, c.side(), c.type(), c.quantity(), limit, stop,
-                reserved, OrderStatus.OPEN, region, Instant.now(), null, null, null, null);
-    }
-
-    /** A market order as executed here, now, at the latest price of its symbol. */
-    private Order executed(UUID orderId, PlaceOrder c, String exchange, String placedRegion) {
-        LastPrices.LastPrice price = lastPrices.of(c.symbol())
-                .filter(p -> p.tickTime().isAfter(Instant.now().minus(maxPriceAge)))
-                .orElseThrow(() -> {
-                    metrics.rejected("no.price");
-                    return new OrderProblem.NoPrice("no price of " + c.symbol() + " in the last " + maxPriceAge.toSeconds()
-                            + " s: a MARKET order needs a recent tick; use a LIMIT order");
-                });
-        Instant now = Instant.now();
-        return new Order(orderId, c.customerId(), c.clientOrderId(), c.symbol(), exchange, c.side(), c.type(), c.quantity(), null, null,
-                BigDecimal.ZERO, OrderStatus.FILLED, placedRegion, now, price.price(), now, region, null);
+                reserved, OrderStatus.OPEN, placedRegion, Instant.now(), null, null, null, null);
     }
 
     /** A BUY LIMIT never pays above its limit; a BUY STOP never above stop x (1 + collar), which is what the matcher enforces. */
@@ -253,20 +435,6 @@ public class OrderService {
         return c.type() == OrderType.STOP
                 ? c.price().multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.DOWN)
                 : c.price();
-    }
-
-    private void requireHoldings(Holdings holdings, Order order) {
-        BigDecimal cashNeeded = order.isOpen() ? order.reservedCash() : order.fillPrice().multiply(BigDecimal.valueOf(order.quantity()));
-        if (order.side() == Side.BUY && holdings.availableCash().compareTo(cashNeeded) < 0) {
-            metrics.rejected("insufficient.cash");
-            throw new OrderProblem.Insufficient("buying " + order.quantity() + " " + order.symbol() + " needs " + cashNeeded.toPlainString()
-                    + " available cash; available is " + holdings.availableCash().toPlainString());
-        }
-        if (order.side() == Side.SELL && holdings.availableShares(order.symbol()) < order.quantity()) {
-            metrics.rejected("insufficient.shares");
-            throw new OrderProblem.Insufficient("selling " + order.quantity() + " " + order.symbol() + " needs that many available shares; available: "
-                    + holdings.availableShares(order.symbol()));
-        }
     }
 
     /** A retry must be the same request; the same client order id for a different order is a mistake. */

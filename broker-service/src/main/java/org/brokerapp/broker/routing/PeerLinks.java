@@ -67,6 +67,22 @@ public class PeerLinks {
         return credential;
     }
 
+    /** The base URL of a peer region's broker, if this broker has a route there. */
+    public java.util.Optional<URI> peer(String region) {
+        return java.util.Optional.ofNullable(peers.get(region));
+    }
+
+    /** POSTs JSON to a broker (a peer region's, or another instance of this region) as the router; no resilience around it. */
+    public java.util.concurrent.CompletableFuture<HttpResponse<String>> post(URI base, String path, byte[] json, Duration timeout) {
+        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(timeout)
+                .header("Content-Type", "application/json")
+                .header("Authorization", credential)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json))
+                .build();
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+    }
+
     /** How long the region's broker has not answered a ping (since this broker started, if it never did). */
     public Duration silentFor(String region) {
         return Duration.ofNanos(System.nanoTime() - lastAnswerNanos.getOrDefault(region, startedNanos));

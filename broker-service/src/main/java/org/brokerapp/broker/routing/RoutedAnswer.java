@@ -11,6 +11,7 @@ sealed interface RoutedAnswer {
     }
 
     /** Refused for a reason of the order's own (holdings, price), as problem details. */
-    record Refused(HttpStatus status, String title, String detail) implements RoutedAnswer {
+    record Refused(String region, HttpStatus status, String title, String detail, java.util.Optional<java.time.Duration> retryAfter)
+            implements RoutedAnswer {
     }
 }

@@ -5,12 +5,12 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 
 /**
  * Every CQL statement the broker runs, in one place, prepared once at start-up. Consistency is
- * the session's (LOCAL_QUORUM, LOCAL_SERIAL for conditions) unless a statement says otherwise.
+ * the session's (LOCAL_QUORUM; LOCAL_SERIAL for the lease conditions) unless a statement says otherwise.
  * Tables are described in {@code db/cql/V1__orders_ledger_and_matching.cql}.
  */
 public final class BrokerCql {
 
-    private static final String LEDGER_COLUMNS = "customer_id, order_id, initial_cash, initial_positions, placement_seq, client_order_id, "
+    private static final String LEDGER_COLUMNS = "customer_id, order_id, initial_cash, initial_positions, client_order_id, "
             + "symbol, exchange, side, order_type, quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at, "
             + "fill_price, filled_at, filled_by, closed_at";
 
@@ -19,22 +19,18 @@ public final class BrokerCql {
     public final PreparedStatement openAccount;
     public final PreparedStatement insertOrder;
     public final PreparedStatement insertExecutedOrder;
-    public final PreparedStatement advancePlacementSeq;
     public final PreparedStatement selectExchangeOwners;
     public final PreparedStatement claimUnownedExchange;
     public final PreparedStatement moveExchange;
     public final PreparedStatement takeDecisionLease;
     public final PreparedStatement renewDecisionLease;
     public final PreparedStatement releaseDecisionLease;
+    public final PreparedStatement selectDecisionLease;
     public final PreparedStatement fillOrder;
     public final PreparedStatement cancelOrder;
     public final PreparedStatement insertOpenOrder;
     public final PreparedStatement deleteOpenOrder;
     public final PreparedStatement selectOpenOrders;
-    public final PreparedStatement insertInboxEvent;
-    public final PreparedStatement selectInbox;
-    public final PreparedStatement selectInboxCheckpoint;
-    public final PreparedStatement saveInboxCheckpoint;
     public final PreparedStatement saveLastPrice;
     public final PreparedStatement selectLastPrice;
 
@@ -43,21 +39,22 @@ public final class BrokerCql {
         selectLedger = session.prepare("SELECT " + LEDGER_COLUMNS + " FROM " + ledger + " WHERE customer_id = ?");
         selectLedgerOrder = session.prepare("SELECT " + LEDGER_COLUMNS + " FROM " + ledger + " WHERE customer_id = ? AND order_id = ?");
         openAccount = session.prepare("INSERT INTO " + ledger + " (customer_id, initial_cash, initial_positions) VALUES (?, ?, ?) IF NOT EXISTS");
+        // a placement is one plain write by the customer's one owner, stamped with the placement's time: repeating it changes nothing
         insertOrder = session.prepare("INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
                 + "quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?) IF NOT EXISTS");
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?) USING TIMESTAMP ?");
         insertExecutedOrder = session.prepare("INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
                 + "quantity, reserved_cash, status, placed_region, placed_at, fill_price, filled_at, filled_by) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'FILLED', ?, ?, ?, ?, ?) IF NOT EXISTS");
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'FILLED', ?, ?, ?, ?, ?) USING TIMESTAMP ?");
         String owners = keyspace + ".exchange_owners";
         selectExchangeOwners = session.prepare("SELECT exchange, owner, epoch, changed_at FROM " + owners);
         claimUnownedExchange = session.prepare("INSERT INTO " + owners + " (exchange, owner, epoch, changed_at, changed_by) VALUES (?, ?, 1, ?, ?) IF NOT EXISTS");
         moveExchange = session.prepare("UPDATE " + owners + " SET owner = ?, epoch = ?, changed_at = ?, changed_by = ? WHERE exchange = ? IF owner = ? AND epoch = ?");
-        advancePlacementSeq = session.prepare("UPDATE " + ledger + " SET placement_seq[?] = ? WHERE customer_id = ? IF placement_seq[?] = ?");
         String leases = keyspace + ".decision_leases";
         takeDecisionLease = session.prepare("INSERT INTO " + leases + " (consumer_group, tick_partition, holder) VALUES (?, ?, ?) IF NOT EXISTS USING TTL ?");
         renewDecisionLease = session.prepare("UPDATE " + leases + " USING TTL ? SET holder = ? WHERE consumer_group = ? AND tick_partition = ? IF holder = ?");
         releaseDecisionLease = session.prepare("DELETE FROM " + leases + " WHERE consumer_group = ? AND tick_partition = ? IF holder = ?");
+        selectDecisionLease = session.prepare("SELECT holder FROM " + leases + " WHERE consumer_group = ? AND tick_partition = ?");
         // the home's decisions: plain writes of cells the placement never writes (see CustomerLedger), stamped with the decision's time
         fillOrder = session.prepare("UPDATE " + ledger + " USING TIMESTAMP ? SET fill_price = ?, filled_at = ?, filled_by = ? "
                 + "WHERE customer_id = ? AND order_id = ?");
@@ -70,13 +67,6 @@ public final class BrokerCql {
         selectOpenOrders = session.prepare("SELECT order_id, customer_id, side, order_type, quantity, trigger_price FROM " + open
                 + " WHERE symbol = ? AND shard = ?");
 
-        String inbox = keyspace + ".order_inbox";
-        insertInboxEvent = session.prepare("INSERT INTO " + inbox + " (home_region, bucket, event_id, kind, customer_id, order_id, symbol, side, "
-                + "order_type, quantity, trigger_price) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        selectInbox = session.prepare("SELECT event_id, kind, customer_id, order_id, symbol, side, order_type, quantity, trigger_price FROM "
-                + inbox + " WHERE home_region = ? AND bucket = ?");
-        selectInboxCheckpoint = session.prepare("SELECT bucket FROM " + keyspace + ".inbox_checkpoints WHERE home_region = ?");
-        saveInboxCheckpoint = session.prepare("UPDATE " + keyspace + ".inbox_checkpoints SET bucket = ? WHERE home_region = ?");
 
         saveLastPrice = session.prepare("UPDATE " + keyspace + ".last_prices SET price = ?, sequence = ?, tick_time = ?, region = ? WHERE symbol = ?");
         selectLastPrice = session.prepare("SELECT price, sequence, tick_time, region FROM " + keyspace + ".last_prices WHERE symbol = ?");

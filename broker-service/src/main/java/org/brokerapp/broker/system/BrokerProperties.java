@@ -21,13 +21,17 @@ import org.springframework.validation.annotation.Validated;
  * @param keyspace     the multi-DC keyspace (same in every region)
  * @param kafka        this region's Kafka (per region)
  * @param matching     matching engine sizing (may differ per region)
- * @param inbox        how this region tails orders and cancels placed for its symbols anywhere
+ * @param events       the order path's Kafka topics and the relay that carries events between regions
+ * @param advertisedUrl this instance's base URL as the other instances of its region reach it (an order for a
+ *                     customer or symbol held by another instance is handed over there); empty means
+ *                     {@code http://<server.address>:<server.port>}
  * @param routing      how market orders reach the home region of their symbol
  * @param market       market order execution
  * @param failover     when and how this region matches another region's exchanges
  * @param seedAccounts demo and test customers created at start if missing (same in every region)
- * @param loadCustomers generated customers {@code load-1..load-N} (password {@code load-N-pw}, 10,000,000 cash) for
- *                     the load test, so that load spreads over many ledger partitions; 0 in production
+ * @param loadCustomers generated customers {@code load-1..load-N} (password {@code load-N-pw}, 10,000,000 cash, home
+ *                     region: the regions of the model in turn, {@code load-1} in the first) for the load test, so
+ *                     that load spreads over many ledger partitions; 0 in production
  */
 @Validated
 @ConfigurationProperties("broker")
@@ -37,7 +41,8 @@ public record BrokerProperties(
         @DefaultValue("broker") String keyspace,
         @Valid @DefaultValue Kafka kafka,
         @Valid @DefaultValue Matching matching,
-        @Valid @DefaultValue Inbox inbox,
+        @Valid @DefaultValue Events events,
+        @DefaultValue("") String advertisedUrl,
         @Valid @DefaultValue Routing routing,
         @Valid @DefaultValue Market market,
         @Valid @DefaultValue Failover failover,
@@ -64,12 +69,13 @@ public record BrokerProperties(
     }
 
     /**
-     * @param pollInterval how often the home broker reads new inbox entries
-     * @param lookback     how far back each poll re-reads, covering replication delay
-     * @param pendingHorizon how long an inbox entry whose order has not replicated yet is retried
+     * @param partitions        partitions of {@code order-events} and {@code customers} when the broker creates them;
+     *                          the customers' partitions are the units in which a region's instances share customers
+     * @param replicationFactor replication of those topics in this region's Kafka (1 in the local stack, 3 in production)
+     * @param relayRetry        how soon the relay tries again to hand events to a region that did not take them
      */
-    public record Inbox(@DefaultValue("100ms") Duration pollInterval, @DefaultValue("3s") Duration lookback,
-                        @DefaultValue("30s") Duration pendingHorizon) {
+    public record Events(@Min(1) @DefaultValue("16") int partitions, @Min(1) @DefaultValue("1") short replicationFactor,
+                         @DefaultValue("200ms") Duration relayRetry) {
     }
 
     /**
@@ -110,16 +116,20 @@ public record BrokerProperties(
                            @DefaultValue List<String> autoAdopt, @DefaultValue("60s") Duration autoAdoptAfter) {
     }
 
-    /** A customer created at start-up if absent; password for HTTP Basic. */
+    /**
+     * A customer created at start-up if absent; password for HTTP Basic. {@code homeRegion} is where the
+     * customer's balances are decided (orders placed elsewhere are forwarded there); empty means the
+     * first region of the regions model.
+     */
     public record SeedAccount(@NotBlank String customerId, @NotBlank String password, BigDecimal cash,
-                              @DefaultValue Map<String, Long> positions) {
+                              @DefaultValue Map<String, Long> positions, @DefaultValue("") String homeRegion) {
     }
 
     /** The configured seed accounts plus the generated load-test customers. */
     public List<SeedAccount> allAccounts() {
         List<SeedAccount> all = new java.util.ArrayList<>(seedAccounts);
         for (int n = 1; n <= loadCustomers; n++) {
-            all.add(new SeedAccount("load-" + n, "load-" + n + "-pw", new BigDecimal("10000000.00"), Map.of()));
+            all.add(new SeedAccount("load-" + n, "load-" + n + "-pw", new BigDecimal("10000000.00"), Map.of(), ""));
         }
         return all;
     }

@@ -24,6 +24,7 @@ import org.brokerapp.broker.matching.DecisionLeases;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.system.KafkaConsumers;
 import org.brokerapp.broker.system.LoopThread;
 import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.ticker.MalformedTickException;
@@ -55,6 +56,8 @@ public class TickConsumer extends LoopThread {
     private final Map<String, Long> lastSequence = new HashMap<>();
     private final Set<String> malformedSeen = ConcurrentHashMap.newKeySet();
     private volatile KafkaConsumer<String, byte[]> consumer;
+    private volatile int partitionCount;
+    private volatile boolean polling;
 
     public TickConsumer(MatchingService matcher, DecisionLeases leases, BrokerMetrics metrics, BrokerProperties properties, SymbolUniverse universe) {
         super("tick-consumer", 10);
@@ -68,32 +71,52 @@ public class TickConsumer extends LoopThread {
 
     @Override
     protected void loop() {
-        Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers());
-        config.put(ConsumerConfig.GROUP_ID_CONFIG, properties.consumerGroup());
+        // never stops for good: a failure (Kafka away, a rebuild's Cassandra timeout in a rebalance
+        // callback) closes the consumer, which gives the partitions back, and starts over
+        while (isRunning()) {
+            try {
+                consume();
+            } catch (WakeupException stopping) {
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                polling = false;
+                log.error("tick consumer failed; starting over in 1 s", e);
+                try {
+                    Thread.sleep(1_000);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Whether the poll loop runs (readiness: while it does not, no tick is matched here). */
+    public boolean isPolling() {
+        return polling;
+    }
+
+    private void consume() throws InterruptedException {
+        Properties config = KafkaConsumers.configFor(properties, properties.consumerGroup());
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "true");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
-        // the feed creates the topic with its partition layout; a broker must never create it with defaults
-        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
         // notice the ticks topic soon after the feed creates it
         config.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, "2000");
-        config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, Long.toString(properties.kafka().sessionTimeout().toMillis()));
-        config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Long.toString(properties.kafka().sessionTimeout().toMillis() / 4));
         try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer = kafka;
             kafka.subscribe(List.of(Topics.TICKS), new Ownership(kafka));
+            polling = true;
             while (isRunning()) {
                 for (ConsumerRecord<String, byte[]> record : kafka.poll(Duration.ofMillis(100))) {
                     handOff(kafka, record);
                 }
             }
-        } catch (WakeupException stopping) {
-            // stop() woke the poll
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            log.error("tick consumer stopped", e);
+        } finally {
+            polling = false;
         }
     }
 
@@ -168,6 +191,7 @@ public class TickConsumer extends LoopThread {
                 return Set.of();
             }
             int count = kafka.partitionsFor(Topics.TICKS).size();
+            partitionCount = count;
             return allSymbols.stream().filter(s -> partitions.contains(partitionOf(s, count))).collect(Collectors.toSet());
         }
 
@@ -177,8 +201,14 @@ public class TickConsumer extends LoopThread {
     }
 
     /** Kafka's default partitioner for a String key, so ownership follows the feed's keying. */
-    static int partitionOf(String symbol, int partitions) {
+    public static int partitionOf(String symbol, int partitions) {
         return Utils.toPositive(Utils.murmur2(symbol.getBytes(StandardCharsets.UTF_8))) % partitions;
+    }
+
+    /** The tick partition of a symbol, once this instance has seen the topic's layout. */
+    public java.util.OptionalInt partitionOfSymbol(String symbol) {
+        int count = partitionCount;
+        return count == 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(partitionOf(symbol, count));
     }
 
     @Override

@@ -44,7 +44,7 @@ class FailoverTests {
         assertThat(refused.status()).as("the owner is alive: " + refused.raw()).isEqualTo(409);
 
         List<String> orders = new ArrayList<>();
-        // resting before the outage: two placed at home, two placed in Sydney (through the inbox)
+        // resting before the outage: two placed in Virginia (forwarded to Sydney, bob's home), two in Sydney; all relayed to Virginia
         orders.add(place(bobHome, SYMBOLS.get(0)));
         orders.add(place(bobHome, SYMBOLS.get(1)));
         orders.add(place(bobAway, SYMBOLS.get(2)));
@@ -59,7 +59,7 @@ class FailoverTests {
         brokers.stop(HOME);
         String late;
         try {
-            // placed while nobody matches NYSE: they wait in the home's inbox
+            // placed while nobody matches NYSE: the adopter finds them in open_orders when it takes NYSE over
             orders.add(place(bobAway, SYMBOLS.get(4)));
             orders.add(place(bobAway, SYMBOLS.get(5)));
             ticks.start();

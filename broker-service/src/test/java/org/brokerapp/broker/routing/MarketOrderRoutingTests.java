@@ -183,11 +183,12 @@ class MarketOrderRoutingTests {
                     micros.get(micros.size() / 2) / 1000.0, micros.get(micros.size() - 1) / 1000.0);
             assertThat(micros.get(micros.size() / 2)).as("p50 of the 503s, micros").isLessThan(50_000);
 
-            // local trading in both regions goes on: a Sydney limit order fills on a Sydney tick, a Virginia market order executes
-            Reply asx = aliceAway.place(limit("BUY", "CIA", 10, "5.00"));
+            // local trading in both regions goes on: a Sydney customer's limit order fills on a Sydney tick, a Virginia market order executes
+            BrokerClient bobAway = brokers.client(AWAY, "bob", "bob-pw");
+            Reply asx = bobAway.place(limit("BUY", "CIA", 10, "5.00"));
             assertThat(asx.status()).as(asx.raw()).isEqualTo(201);
             awayTicks.tick("CIA", "ASX", "4.99");
-            assertThat(awaitStatus(aliceAway, asx.text("orderId"), "FILLED").text("filledBy")).isEqualTo(AWAY);
+            assertThat(awaitStatus(bobAway, asx.text("orderId"), "FILLED").text("filledBy")).isEqualTo(AWAY);
             Reply local = aliceHome.place(market("SELL", "ESS", 1));
             assertThat(local.status()).as("alice has no ESS: the home's own refusal, not a 503").isEqualTo(422);
             assertThat(aliceHome.place(market("BUY", "ESS", 1)).status()).isEqualTo(201);

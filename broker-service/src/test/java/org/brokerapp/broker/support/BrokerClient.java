@@ -86,6 +86,20 @@ public final class BrokerClient {
         throw new AssertionError("order " + orderId + " not " + status + " within " + timeout + "; last: " + last.raw());
     }
 
+    /** Polls the customer's holdings until {@code done} says so; fails with the last answer otherwise. */
+    public Reply awaitHoldings(java.util.function.Predicate<Reply> done, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Reply last;
+        do {
+            last = get("/api/holdings");
+            if (last.status() == 200 && done.test(last)) {
+                return last;
+            }
+            Brokers.sleep(50);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("holdings not as awaited within " + timeout + "; last: " + last.raw());
+    }
+
     /** Polls the symbol's last price until it is {@code price}: the broker has seen that tick. */
     public void awaitPrice(String symbol, String price, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();

@@ -78,6 +78,8 @@ public final class Brokers implements AutoCloseable {
         properties.put("server.address", host(stack.brokerAddress(region)));
         properties.put("server.port", port(stack.brokerAddress(region)));
         properties.put("spring.jmx.enabled", "false");
+        // load-1..load-20 (homes: the regions in turn), 10,000,000 cash each, for tests that need fresh accounts
+        properties.put("broker.load-customers", "20");
         for (String other : stack.regions().names()) {
             if (!other.equals(region)) {
                 properties.put("broker.routing.peers." + other, stack.brokerUrlFromOtherRegions(other));

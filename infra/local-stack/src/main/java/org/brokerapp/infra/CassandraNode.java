@@ -29,7 +29,8 @@ public record CassandraNode(Region region, int node, String address, String wanA
                             List<String> seeds, Path dir, int heapMb) {
 
     static final String READY_MARKER = "Startup complete";
-    static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    /** 6-13 s per node on an idle 2-core machine; {@code -Dstack.cassandra-start-timeout=<seconds>} for a shared, busy one. */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(Integer.getInteger("stack.cassandra-start-timeout", 120));
 
     public String name() {
         return "cassandra " + region.name() + "/" + node;

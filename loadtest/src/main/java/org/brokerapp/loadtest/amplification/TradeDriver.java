@@ -40,15 +40,23 @@ final class TradeDriver implements AutoCloseable {
     private final String ordersUrl;
     private final List<Listing> symbols;
     private final int customers;
+    private final int regionIndex;
+    private final int regionCount;
     private final KafkaProducer<String, byte[]> producer;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final Map<String, AtomicLong> sequences = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
 
-    TradeDriver(String brokerUrl, String kafkaBootstrap, List<Listing> symbols, int customers) {
+    /**
+     * Trades for the load customers homed in the trading region ({@code load-n} is homed in region
+     * {@code (n - 1) mod regionCount}), so every placement is decided where it is sent.
+     */
+    TradeDriver(String brokerUrl, String kafkaBootstrap, List<Listing> symbols, int customers, int regionIndex, int regionCount) {
         this.ordersUrl = brokerUrl + "/api/orders";
         this.symbols = List.copyOf(symbols);
-        this.customers = customers;
+        this.customers = Math.max(1, customers / regionCount);
+        this.regionIndex = regionIndex;
+        this.regionCount = regionCount;
         this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrap, ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
     }
@@ -86,7 +94,7 @@ final class TradeDriver implements AutoCloseable {
 
     private void place(String batch, int i, AtomicInteger accepted, CountDownLatch answered) {
         Listing listing = symbols.get(i % symbols.size());
-        int customer = 1 + i % customers;
+        int customer = 1 + regionIndex + (i % customers) * regionCount;
         BigDecimal limit = listing.price().multiply(new BigDecimal("1.01")).setScale(2, RoundingMode.DOWN);
         String body = "{\"clientOrderId\":\"" + batch + "-" + i + "\",\"symbol\":\"" + listing.symbol()
                 + "\",\"side\":\"BUY\",\"type\":\"LIMIT\",\"quantity\":1,\"limitPrice\":" + limit.toPlainString() + "}";

@@ -109,7 +109,8 @@ public final class WriteAmplificationExperiment {
             try (BrokerProcesses brokers = BrokerProcesses.start(stack, jar, dir.resolve("logs"), CUSTOMERS,
                     List.of("--broker.regions-file=" + regionsFile), progress);
                  TradeDriver driver = new TradeDriver(brokers.url(Deployments.TRADING_REGION),
-                         stack.kafkaBootstrapServers(Deployments.TRADING_REGION), symbols(regions), CUSTOMERS)) {
+                         stack.kafkaBootstrapServers(Deployments.TRADING_REGION), symbols(regions), CUSTOMERS,
+                         regions.names().indexOf(Deployments.TRADING_REGION), regions.names().size())) {
                 BrokerScraper fills = new BrokerScraper(Map.of(Deployments.TRADING_REGION, brokers.url(Deployments.TRADING_REGION)));
                 ClusterMeters meters = ClusterMeters.of(stack, KEYSPACE);
 

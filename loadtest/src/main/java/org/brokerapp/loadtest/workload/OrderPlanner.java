@@ -16,8 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * fills it), a resting one a factor of two away (no tick ever reaches it). So the trade rate is
  * the order rate times (LIMIT+STOP share x marketable share + MARKET share).
  *
- * <p>Each customer trades a fixed portfolio of {@code ceil(symbols / customers)} symbols, so that a
- * priming phase ({@link #primingOrders}) can give every customer the shares its SELL orders need.
+ * <p>Each customer trades a fixed portfolio of symbols from every region ({@link #portfolio}), so
+ * that a priming phase ({@link #primingOrders}) can give every customer the shares its SELL orders
+ * need. Customers place in their home region ({@link #homeOf}); an order is cross-region when its
+ * symbol is matched in another region.
  */
 public final class OrderPlanner {
 
@@ -32,7 +34,6 @@ public final class OrderPlanner {
     private final SplittableRandom random;
     private final String runId;
     private final AtomicLong sequence = new AtomicLong();
-    private final int portfolioSize;
 
     public OrderPlanner(WorkloadSpec spec, SymbolSet symbols, List<String> regions, String runId) {
         this.spec = spec;
@@ -40,37 +41,57 @@ public final class OrderPlanner {
         this.regions = List.copyOf(regions);
         this.random = new SplittableRandom(spec.seed());
         this.runId = runId;
-        this.portfolioSize = Math.max(1, (symbols.size() + spec.customers() - 1) / spec.customers());
     }
 
     /** The next order; called from one thread (the order loop). */
     public PlannedOrder next() {
         int customer = 1 + random.nextInt(spec.customers());
-        TradedSymbol symbol = portfolio(customer).get(random.nextInt(portfolioSize));
+        String home = homeOf(customer);
+        boolean crossRegion = regions.size() > 1 && random.nextDouble() < spec.crossRegionShare();
+        List<TradedSymbol> mine = portfolio(customer);
+        List<TradedSymbol> candidates = mine.stream().filter(s -> s.home().equals(home) != crossRegion).toList();
+        if (candidates.isEmpty()) {
+            candidates = mine;
+        }
+        TradedSymbol symbol = candidates.get(random.nextInt(candidates.size()));
         OrderType type = spec.mix().pick(random);
         Side side = random.nextDouble() < spec.buyShare() ? Side.BUY : Side.SELL;
         boolean marketable = type == OrderType.MARKET || random.nextDouble() < spec.marketableShare();
-        String placedIn = symbol.home();
-        if (regions.size() > 1 && random.nextDouble() < spec.crossRegionShare()) {
-            List<String> others = regions.stream().filter(r -> !r.equals(symbol.home())).toList();
-            placedIn = others.get(random.nextInt(others.size()));
-        }
         return new PlannedOrder(runId + "-" + sequence.incrementAndGet(), customer, symbol, side, type, 1,
-                price(symbol.basePrice(), side, type, marketable), marketable, placedIn);
+                price(symbol.basePrice(), side, type, marketable), marketable, home);
     }
 
-    /** The symbols a customer trades. */
+    /**
+     * Where customer {@code load-n} is homed, by the brokers' own rule (the regions of the model in
+     * turn): each customer places in their home region, as a customer reaching the nearest region
+     * would, and an order is cross-region when its symbol is matched in another region.
+     */
+    public String homeOf(int customer) {
+        return regions.get((customer - 1) % regions.size());
+    }
+
+    /**
+     * The symbols a customer trades: {@code ceil(symbols of the region / customers)} of every
+     * region's, so every customer has symbols matched at home and away and the cross-region share
+     * comes out as asked for.
+     */
     public List<TradedSymbol> portfolio(int customer) {
-        List<TradedSymbol> all = symbols.all();
-        List<TradedSymbol> mine = new ArrayList<>(portfolioSize);
-        for (int j = 0; j < portfolioSize; j++) {
-            mine.add(all.get(((customer - 1) * portfolioSize + j) % all.size()));
+        List<TradedSymbol> mine = new ArrayList<>();
+        for (String region : symbols.regions()) {
+            List<TradedSymbol> in = symbols.in(region);
+            if (in.isEmpty()) {
+                continue;
+            }
+            int per = Math.max(1, (in.size() + spec.customers() - 1) / spec.customers());
+            for (int j = 0; j < per; j++) {
+                mine.add(in.get(((customer - 1) * per + j) % in.size()));
+            }
         }
         return mine;
     }
 
     /**
-     * One marketable BUY LIMIT per customer and portfolio symbol, placed in the symbol's home region,
+     * One marketable BUY LIMIT per customer and portfolio symbol, placed in the customer's home region,
      * for {@code min(primeShares, 2,000,000 / price)} shares: what SELL orders sell from.
      */
     public List<PlannedOrder> primingOrders() {
@@ -80,7 +101,7 @@ public final class OrderPlanner {
                 long affordable = new BigDecimal("2000000").divide(s.basePrice(), 0, RoundingMode.DOWN).longValue();
                 long quantity = Math.max(1, Math.min(spec.primeShares(), affordable));
                 orders.add(new PlannedOrder(runId + "-prime-" + c + "-" + s.symbol(), c, s, Side.BUY, OrderType.LIMIT, quantity,
-                        price(s.basePrice(), Side.BUY, OrderType.LIMIT, true), true, s.home()));
+                        price(s.basePrice(), Side.BUY, OrderType.LIMIT, true), true, homeOf(c)));
             }
         }
         return orders;

@@ -51,6 +51,7 @@ class OrderPlannerTests {
         assertThat(share(orders, o -> o.side() == Side.BUY)).isCloseTo(0.7, offset(0.02));
         assertThat(share(orders.stream().filter(o -> o.type() != OrderType.MARKET).toList(), PlannedOrder::marketable)).isCloseTo(0.4, offset(0.02));
         assertThat(share(orders, PlannedOrder::crossRegion)).isCloseTo(0.3, offset(0.02));
+        assertThat(orders).allSatisfy(o -> assertThat(o.placedIn()).isEqualTo(REGIONS.names().get((o.customer() - 1) % 2)));
         assertThat(orders).allSatisfy(o -> assertThat(o.marketable() || o.type() != OrderType.MARKET).isTrue());
         assertThat(new HashSet<>(orders.stream().map(PlannedOrder::clientOrderId).toList())).hasSize(N);
     }
@@ -96,19 +97,19 @@ class OrderPlannerTests {
     }
 
     @Test
-    void primingBuysEveryPortfolioSymbolOfEveryCustomerAtItsHome() {
+    void primingBuysEveryPortfolioSymbolOfEveryCustomerInTheCustomersHome() {
         WorkloadSpec spec = spec(OrderMix.LIMIT_ONLY, 0.5, 0.5, 0.5);
         SymbolSet symbols = SymbolSet.choose(SymbolUniverse.loadDefault(), REGIONS, spec.symbolsPerRegion());
         OrderPlanner planner = new OrderPlanner(spec, symbols, REGIONS.names(), "t");
 
         List<PlannedOrder> priming = planner.primingOrders();
 
-        // 16 symbols over 8 customers: 2 each, together every symbol
-        assertThat(priming).hasSize(16);
+        // 10 + 6 symbols over 8 customers: 2 of us-east-1's and 1 of ap-southeast-2's each, together every symbol
+        assertThat(priming).hasSize(24);
         assertThat(priming).allSatisfy(o -> {
             assertThat(o.side()).isEqualTo(Side.BUY);
             assertThat(o.marketable()).isTrue();
-            assertThat(o.crossRegion()).isFalse();
+            assertThat(o.placedIn()).isEqualTo(planner.homeOf(o.customer()));
             assertThat(o.quantity()).isBetween(1L, 1000L);
             assertThat(planner.portfolio(o.customer())).contains(o.symbol());
         });

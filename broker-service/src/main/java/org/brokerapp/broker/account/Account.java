@@ -1,0 +1,215 @@
+package org.brokerapp.broker.account;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+import org.brokerapp.broker.ledger.Holdings;
+import org.brokerapp.broker.ledger.LedgerSnapshot;
+import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.order.OrderStatus;
+import org.brokerapp.broker.order.Side;
+
+/**
+ * One customer's balances as their owner holds them in memory: settled cash and positions, what
+ * open orders hold back, and every order the customer ever placed (a retried placement must find
+ * its order). Built once from the ledger partition, then kept current by the owner's own
+ * placements and by the fills and cancels the deciding matchers report. Not thread-safe: its
+ * owner ({@link Accounts}) guards each account with its monitor.
+ *
+ * <p>A fill never makes available cash smaller than its order's reservation did (a BUY reserves
+ * at least what it pays), so until a fill is reported the account is conservative, never short.
+ */
+final class Account {
+
+    private final String customerId;
+    private BigDecimal cash;
+    private final Map<String, Long> positions;
+    private BigDecimal reservedCash = BigDecimal.ZERO;
+    private final Map<String, Long> reservedShares = new HashMap<>();
+    private final Map<UUID, Order> orders = new HashMap<>();
+    /** Orders whose write was started and whose outcome is not known yet: they keep their reservation. */
+    private final Set<UUID> unsettled = new HashSet<>();
+    /** Orders whose write is going on now: a retry must not write them a second time at once. */
+    private final Set<UUID> writing = new HashSet<>();
+    private int writesInFlight;
+    private boolean retired;
+
+    private Account(String customerId, BigDecimal cash, Map<String, Long> positions) {
+        this.customerId = customerId;
+        this.cash = cash;
+        this.positions = new HashMap<>(positions);
+    }
+
+    static Account of(LedgerSnapshot snapshot) {
+        Account account = new Account(snapshot.customerId(), snapshot.initialCash(), snapshot.initialPositions());
+        for (Order order : snapshot.orders()) {
+            account.orders.put(order.orderId(), order);
+            switch (order.status()) {
+                case OPEN -> account.hold(order);
+                case FILLED -> account.settle(order, order.fillPrice());
+                case CANCELLED -> {
+                }
+            }
+        }
+        return account;
+    }
+
+    String customerId() {
+        return customerId;
+    }
+
+    Optional<Order> find(UUID orderId) {
+        return Optional.ofNullable(orders.get(orderId));
+    }
+
+    boolean isUnsettled(UUID orderId) {
+        return unsettled.contains(orderId);
+    }
+
+    /**
+     * Holds back what {@code order} may cost (cash for a BUY, shares for a SELL) if the customer has
+     * it, and counts a write in flight until {@link #written} or {@link #refused}.
+     *
+     * @return the shortfall's description, or empty if the order is reserved
+     */
+    Optional<String> reserve(Order order, BigDecimal maxCost) {
+        if (order.side() == Side.BUY && availableCash().compareTo(maxCost) < 0) {
+            return Optional.of("buying " + order.quantity() + " " + order.symbol() + " needs " + maxCost.toPlainString()
+                    + " available cash; available is " + availableCash().toPlainString());
+        }
+        if (order.side() == Side.SELL && availableShares(order.symbol()) < order.quantity()) {
+            return Optional.of("selling " + order.quantity() + " " + order.symbol() + " needs that many available shares; available: "
+                    + availableShares(order.symbol()));
+        }
+        Order reserving = order.side() == Side.BUY ? withReservation(order, maxCost) : order;
+        orders.put(order.orderId(), reserving);
+        hold(reserving);
+        unsettled.add(order.orderId());
+        writing.add(order.orderId());
+        writesInFlight++;
+        return Optional.empty();
+    }
+
+    /** Whether the order's write is going on now (a retry then waits for its outcome). */
+    boolean isBeingWritten(UUID orderId) {
+        return writing.contains(orderId);
+    }
+
+    /** An unsettled order's write is tried again: one more write in flight. */
+    void reserveAgain(UUID orderId) {
+        writing.add(orderId);
+        writesInFlight++;
+    }
+
+    /** The write of a reserved order ended (acknowledged, failed or given up). */
+    void writeEnded(UUID orderId) {
+        writing.remove(orderId);
+        writesInFlight--;
+    }
+
+    /** The reserved order's write is durable: it is an order now. */
+    void written(UUID orderId) {
+        unsettled.remove(orderId);
+    }
+
+    /** The reserved order was refused or surely never written: its reservation goes. */
+    void refused(UUID orderId) {
+        Order order = orders.remove(orderId);
+        unsettled.remove(orderId);
+        if (order != null && order.isOpen()) {
+            release(order);
+        }
+    }
+
+    /** A fill reported by its decider (or executed here): the reservation goes, cash and shares move. Repeats change nothing. */
+    void filled(UUID orderId, BigDecimal price, Instant at, String by) {
+        Order order = orders.get(orderId);
+        if (order == null || !order.isOpen()) {
+            return;
+        }
+        release(order);
+        Order filled = new Order(order.orderId(), order.customerId(), order.clientOrderId(), order.symbol(), order.exchange(), order.side(),
+                order.type(), order.quantity(), order.limitPrice(), order.stopPrice(), order.reservedCash(), OrderStatus.FILLED,
+                order.placedRegion(), order.placedAt(), price, at, by, null);
+        orders.put(orderId, filled);
+        unsettled.remove(orderId);
+        settle(filled, price);
+    }
+
+    /** A cancel reported by its decider: the reservation goes. Repeats change nothing. */
+    void cancelled(UUID orderId, Instant at) {
+        Order order = orders.get(orderId);
+        if (order == null || !order.isOpen()) {
+            return;
+        }
+        release(order);
+        orders.put(orderId, new Order(order.orderId(), order.customerId(), order.clientOrderId(), order.symbol(), order.exchange(), order.side(),
+                order.type(), order.quantity(), order.limitPrice(), order.stopPrice(), order.reservedCash(), OrderStatus.CANCELLED,
+                order.placedRegion(), order.placedAt(), null, null, null, at));
+        unsettled.remove(orderId);
+    }
+
+    int writesInFlight() {
+        return writesInFlight;
+    }
+
+    /** This instance no longer owns the customer: no placement may start on this copy. */
+    void retire() {
+        retired = true;
+    }
+
+    boolean isRetired() {
+        return retired;
+    }
+
+    Holdings holdings() {
+        Map<String, Long> owned = new HashMap<>(positions);
+        owned.values().removeIf(q -> q == 0);
+        return new Holdings(cash.setScale(Math.max(2, cash.scale()), RoundingMode.UNNECESSARY), reservedCash, owned, reservedShares);
+    }
+
+    BigDecimal availableCash() {
+        return cash.subtract(reservedCash);
+    }
+
+    long availableShares(String symbol) {
+        return positions.getOrDefault(symbol, 0L) - reservedShares.getOrDefault(symbol, 0L);
+    }
+
+    private void hold(Order open) {
+        if (open.side() == Side.BUY) {
+            reservedCash = reservedCash.add(open.reservedCash());
+        } else {
+            reservedShares.merge(open.symbol(), open.quantity(), Long::sum);
+        }
+    }
+
+    private void release(Order open) {
+        if (open.side() == Side.BUY) {
+            reservedCash = reservedCash.subtract(open.reservedCash());
+        } else {
+            reservedShares.merge(open.symbol(), -open.quantity(), Long::sum);
+            reservedShares.values().removeIf(q -> q == 0);
+        }
+    }
+
+    private void settle(Order filled, BigDecimal price) {
+        BigDecimal value = price.multiply(BigDecimal.valueOf(filled.quantity()));
+        boolean buy = filled.side() == Side.BUY;
+        cash = buy ? cash.subtract(value) : cash.add(value);
+        positions.merge(filled.symbol(), buy ? filled.quantity() : -filled.quantity(), Long::sum);
+    }
+
+    private static Order withReservation(Order o, BigDecimal reserved) {
+        return new Order(o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(), o.type(), o.quantity(),
+                o.limitPrice(), o.stopPrice(), reserved, o.status(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(),
+                o.filledBy(), o.closedAt());
+    }
+}

@@ -1,0 +1,159 @@
+package org.brokerapp.broker.account;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.brokerapp.broker.matching.DecisionLeases;
+import org.brokerapp.broker.schema.BrokerCql;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.system.InstanceUrl;
+import org.brokerapp.broker.system.KafkaConsumers;
+import org.brokerapp.broker.system.LoopThread;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Divides the customers homed in this region among its broker instances, as tick partitions divide
+ * the symbols: the instances form a consumer group on the record-less {@code customers} topic, and
+ * the partitions Kafka assigns to an instance are the customers it owns, each fenced by a lease
+ * ({@link DecisionLeases}, group {@code accounts-<region>}), so an instance that lost a partition
+ * without noticing stops placing for its customers before the next owner starts. A revocation
+ * returns only once the placements in flight on the partition's accounts have ended.
+ */
+@Component
+public class AccountOwnership extends LoopThread {
+
+    private static final Logger log = LoggerFactory.getLogger(AccountOwnership.class);
+    private static final Duration HANDOVER_WAIT = Duration.ofSeconds(30);
+
+    /** No records: its partitions only divide the region's customers among its instances (the group's assignment). */
+    public static final String TOPIC = "customers";
+
+    private final Accounts accounts;
+    private final BrokerProperties properties;
+    private final DecisionLeases leases;
+    private final String group;
+    private volatile int partitionCount;
+    private volatile KafkaConsumer<String, byte[]> consumer;
+    private volatile boolean polling;
+
+    public AccountOwnership(Accounts accounts, BrokerProperties properties, CqlSession session, BrokerCql cql, InstanceUrl instance) {
+        super("account-ownership", 5);
+        this.accounts = accounts;
+        this.properties = properties;
+        this.partitionCount = properties.events().partitions();
+        this.group = "accounts-" + properties.region();
+        this.leases = new DecisionLeases(session, cql, group, instance.url());
+        accounts.ownedBy(this);
+    }
+
+    boolean covers(String customerId) {
+        return leases.coversPartition(CustomerPartitions.of(customerId, partitionCount));
+    }
+
+    Optional<String> holderUrl(String customerId) {
+        return leases.holderOf(CustomerPartitions.of(customerId, partitionCount)).map(InstanceUrl::ofHolder);
+    }
+
+    /** Up while the group's poll loop runs: a stopped loop would let the leases lapse and nobody place. */
+    public boolean isPolling() {
+        return polling;
+    }
+
+    @Override
+    protected void loop() {
+        // never stops for good: a failure (Kafka away, an exception in a callback) closes the consumer and starts over
+        while (isRunning()) {
+            try {
+                consume();
+            } catch (WakeupException stopping) {
+                return;
+            } catch (RuntimeException e) {
+                polling = false;
+                log.error("customer ownership loop failed; starting over in 1 s", e);
+                sleepQuietly(Duration.ofSeconds(1));
+            }
+        }
+    }
+
+    private void consume() {
+        Properties config = KafkaConsumers.configFor(properties, group);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
+            consumer = kafka;
+            partitionCount = kafka.partitionsFor(TOPIC).size();
+            kafka.subscribe(List.of(TOPIC), new Listener());
+            polling = true;
+            while (isRunning()) {
+                kafka.poll(Duration.ofMillis(500));
+            }
+        } finally {
+            polling = false;
+        }
+    }
+
+    private final class Listener implements ConsumerRebalanceListener {
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            Set<Integer> ids = ids(partitions);
+            log.info("assigned customer partitions {}", ids.stream().sorted().toList());
+            leases.acquire(ids.stream().collect(Collectors.toMap(Function.identity(), p -> Set.of())), DecisionLeases.TTL.multipliedBy(2));
+        }
+
+        /** The accounts first (their placements in flight end), then the leases go. */
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            Set<Integer> ids = ids(partitions);
+            accounts.retire(ids, partitionCount, HANDOVER_WAIT);
+            leases.release(ids);
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            onPartitionsRevoked(partitions);
+        }
+
+        private Set<Integer> ids(Collection<TopicPartition> partitions) {
+            return partitions.stream().map(TopicPartition::partition).collect(Collectors.toSet());
+        }
+    }
+
+    @Override
+    protected void wake() {
+        KafkaConsumer<String, byte[]> c = consumer;
+        if (c != null) {
+            c.wakeup();
+        }
+    }
+
+    @Override
+    public void stop() {
+        super.stop();
+        leases.close();
+    }
+
+    private static void sleepQuietly(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+}

@@ -1,0 +1,197 @@
+package org.brokerapp.broker.account;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import org.brokerapp.broker.ledger.CustomerLedger;
+import org.brokerapp.broker.ledger.Holdings;
+import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.order.OrderProblem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The accounts this broker instance owns: the customers homed in this region whose partition of
+ * the {@code customers} topic is assigned here and whose lease is current ({@link AccountOwnership}).
+ * Each is read from the ledger once, on first use after this instance took its partition over, and
+ * then kept in memory: a placement checks and reserves here, under the account's monitor, and the
+ * ledger is only written, never read, on its way. So one customer's placements are serialised by
+ * one owner, in one region, and no balance can go negative however many regions they come from.
+ */
+@Component
+public class Accounts {
+
+    private static final Logger log = LoggerFactory.getLogger(Accounts.class);
+
+    private final CustomerLedger ledger;
+    private final Map<String, Account> loaded = new ConcurrentHashMap<>();
+    private volatile AccountOwnership ownership;
+
+    public Accounts(CustomerLedger ledger) {
+        this.ledger = ledger;
+    }
+
+    void ownedBy(AccountOwnership ownership) {
+        this.ownership = ownership;
+    }
+
+    /** Whether this instance decides the customer's balances now (its partition's lease is current). */
+    public boolean owns(String customerId) {
+        AccountOwnership o = ownership;
+        return o != null && o.covers(customerId);
+    }
+
+    /** The instance of this region that owns the customer, as its base URL, if some instance does. */
+    public Optional<String> ownerUrl(String customerId) {
+        AccountOwnership o = ownership;
+        return o == null ? Optional.empty() : o.holderUrl(customerId);
+    }
+
+    /**
+     * Runs {@code step} on the customer's account under its monitor; refuses (503, retry) if this
+     * instance does not own the customer, or stopped owning it while the account was being read.
+     */
+    public <T> T withAccount(String customerId, Function<AccountView, T> step) {
+        Account account = loaded.computeIfAbsent(customerId, this::load);
+        synchronized (account) {
+            if (account.isRetired() || !owns(customerId)) {
+                loaded.remove(customerId, account);
+                throw new OrderProblem.NotOwner(customerId);
+            }
+            return step.apply(new AccountView(account));
+        }
+    }
+
+    /**
+     * Applies a fill its decider reported to an account this instance owns. An account not in
+     * memory is read first: the report may arrive before the fill's own write reaches this DC, and
+     * an account read later could miss it.
+     */
+    public void filled(String customerId, UUID orderId, BigDecimal price, Instant at, String by) {
+        Account account = loaded.computeIfAbsent(customerId, this::load);
+        synchronized (account) {
+            account.filled(orderId, price, at, by);
+        }
+    }
+
+    /** As {@link #filled}, for a cancel. */
+    public void cancelled(String customerId, UUID orderId, Instant at) {
+        Account account = loaded.computeIfAbsent(customerId, this::load);
+        synchronized (account) {
+            account.cancelled(orderId, at);
+        }
+    }
+
+    /** An order's write ended (acknowledged, failed or given up); see {@link AccountView#reserve}. */
+    public void writeEnded(String customerId, UUID orderId) {
+        Account account = loaded.get(customerId);
+        if (account != null) {
+            synchronized (account) {
+                account.writeEnded(orderId);
+                account.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Gives up the accounts of customers in {@code partitions}: no placement starts on them any
+     * more, and this returns once the writes in flight on them ended (at most {@code max}), so the
+     * next owner, which reads the ledger, sees every reservation made here.
+     */
+    void retire(Collection<Integer> partitions, int partitionCount, Duration max) {
+        List<Account> leaving = loaded.values().stream()
+                .filter(a -> partitions.contains(CustomerPartitions.of(a.customerId(), partitionCount))).toList();
+        long deadline = System.nanoTime() + max.toNanos();
+        for (Account account : leaving) {
+            synchronized (account) {
+                account.retire();
+                while (account.writesInFlight() > 0 && deadline - System.nanoTime() > 0) {
+                    try {
+                        account.wait(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+                if (account.writesInFlight() > 0) {
+                    log.warn("account {} handed over with {} writes still in flight", account.customerId(), account.writesInFlight());
+                }
+            }
+            loaded.remove(account.customerId(), account);
+        }
+        if (!leaving.isEmpty()) {
+            log.info("handed over {} accounts of customer partitions {}", leaving.size(), partitions);
+        }
+    }
+
+    private Account load(String customerId) {
+        return ledger.read(customerId).map(Account::of)
+                .orElseThrow(() -> new OrderProblem.Invalid("no account for customer " + customerId));
+    }
+
+    /** What a step may do with an account while it holds its monitor. */
+    public static final class AccountView {
+
+        private final Account account;
+
+        private AccountView(Account account) {
+            this.account = account;
+        }
+
+        public Optional<Order> find(UUID orderId) {
+            return account.find(orderId);
+        }
+
+        public boolean isUnsettled(UUID orderId) {
+            return account.isUnsettled(orderId);
+        }
+
+        /** Reserves, or throws 422 with the shortfall; a write is then in flight until {@link Accounts#writeEnded}. */
+        public void reserve(Order order, BigDecimal maxCost) {
+            Optional<String> shortfall = account.reserve(order, maxCost);
+            if (shortfall.isPresent()) {
+                throw new OrderProblem.Insufficient(shortfall.get());
+            }
+        }
+
+        /**
+         * A retried write of an unsettled order: in flight again. Refused (503, retry) while the
+         * order's first write is still going on, so an order is never written twice at once.
+         */
+        public void rewrite(UUID orderId) {
+            if (account.isBeingWritten(orderId)) {
+                throw new OrderProblem.NotOwner(account.customerId(), "order " + orderId + " is still being placed; retry with the same clientOrderId");
+            }
+            account.reserveAgain(orderId);
+        }
+
+        public void written(UUID orderId) {
+            account.written(orderId);
+        }
+
+        public void refused(UUID orderId) {
+            account.refused(orderId);
+        }
+
+        public void filled(UUID orderId, BigDecimal price, Instant at, String by) {
+            account.filled(orderId, price, at, by);
+        }
+
+        public Holdings holdings() {
+            return account.holdings();
+        }
+
+        public BigDecimal availableCash() {
+            return account.availableCash();
+        }
+    }
+}

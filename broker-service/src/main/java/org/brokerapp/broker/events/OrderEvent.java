@@ -1,0 +1,87 @@
+package org.brokerapp.broker.events;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.order.OrderStatus;
+import org.brokerapp.broker.order.OrderType;
+import org.brokerapp.broker.order.Side;
+
+/**
+ * Something that happened to an order, published to the region's Kafka topic {@code order-events}
+ * (key: customer id) once it is durable in Cassandra. The stream carries orders placed away to the
+ * region matching their symbol, fills and cancels back to the customer's owner, cancel requests to
+ * the decider, and feeds search. Decimals travel as strings, so no consumer rounds a price.
+ *
+ * @param eventId    {@code <orderId>/<type>}: one event of each type per order, so a replay is recognisable
+ * @param tickTime   for a fill: the event time of the tick that triggered it
+ * @param receivedAt for a fill: when the deciding broker received that tick
+ * @param durableAt  when the write this event reports was acknowledged (absent for a cancel request)
+ * @param region     the region whose broker published the event
+ */
+public record OrderEvent(String eventId, Type type, UUID orderId, String customerId, String clientOrderId, String symbol, String exchange,
+                         Side side, OrderType orderType, long quantity,
+                         @JsonFormat(shape = JsonFormat.Shape.STRING) BigDecimal limitPrice,
+                         @JsonFormat(shape = JsonFormat.Shape.STRING) BigDecimal stopPrice,
+                         @JsonFormat(shape = JsonFormat.Shape.STRING) BigDecimal reservedCash,
+                         String placedRegion, Instant placedAt,
+                         @JsonFormat(shape = JsonFormat.Shape.STRING) BigDecimal fillPrice,
+                         Instant filledAt, String filledBy, Instant closedAt, Instant tickTime, Instant receivedAt, Instant durableAt,
+                         String region) {
+
+    /** PLACED (an order accepted; a MARKET order comes FILLED), FILLED, CANCELLED, and CANCEL_REQUESTED (for the decider). */
+    public enum Type {
+        PLACED,
+        FILLED,
+        CANCELLED,
+        CANCEL_REQUESTED
+    }
+
+    /** An order as its owner wrote it: OPEN (LIMIT, STOP) or, for a MARKET order executed at once, FILLED. */
+    public static OrderEvent placed(Order o, Instant durableAt, String region) {
+        return of(o.status() == OrderStatus.FILLED ? Type.FILLED : Type.PLACED, o, null, null, durableAt, region);
+    }
+
+    /** A fill decided by the matcher holding the symbol, triggered by a tick of {@code tickTime}. */
+    public static OrderEvent filled(Order o, Instant tickTime, Instant receivedAt, Instant durableAt, String region) {
+        return of(Type.FILLED, o, tickTime, receivedAt, durableAt, region);
+    }
+
+    public static OrderEvent cancelled(Order o, Instant durableAt, String region) {
+        return of(Type.CANCELLED, o, null, null, durableAt, region);
+    }
+
+    public static OrderEvent cancelRequested(Order o, String region) {
+        return of(Type.CANCEL_REQUESTED, o, null, null, null, region);
+    }
+
+    /** The event for what the ledger says became of an order (FILLED or CANCELLED). */
+    public static OrderEvent outcome(Order o, String region) {
+        return o.status() == OrderStatus.FILLED ? filled(o, null, null, o.filledAt(), region) : cancelled(o, o.closedAt(), region);
+    }
+
+    private static OrderEvent of(Type type, Order o, Instant tickTime, Instant receivedAt, Instant durableAt, String region) {
+        return new OrderEvent(o.orderId() + "/" + type, type, o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(),
+                o.type(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt(), o.fillPrice(),
+                o.filledAt(), o.filledBy(), o.closedAt(), tickTime, receivedAt, durableAt, region);
+    }
+
+    /** The order as this event describes it; fields the event's publisher did not know are absent. */
+    public Order order() {
+        OrderStatus status = switch (type) {
+            case PLACED, CANCEL_REQUESTED -> OrderStatus.OPEN;
+            case FILLED -> OrderStatus.FILLED;
+            case CANCELLED -> OrderStatus.CANCELLED;
+        };
+        return new Order(orderId, customerId, clientOrderId, symbol, exchange, side, orderType, quantity, limitPrice, stopPrice, reservedCash,
+                status, placedRegion, placedAt, fillPrice, filledAt, filledBy, closedAt);
+    }
+
+    /** A resting LIMIT or STOP order for the matcher (as opposed to a MARKET order, placed FILLED). */
+    public boolean rests() {
+        return type == Type.PLACED && orderType != OrderType.MARKET;
+    }
+}

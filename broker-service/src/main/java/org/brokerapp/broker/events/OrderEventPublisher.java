@@ -1,0 +1,115 @@
+package org.brokerapp.broker.events;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.brokerapp.broker.account.AccountOwnership;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * Publishes order events to this region's {@code order-events} topic, acknowledged by every
+ * in-sync replica: once {@link #publish} completes, the event survives this process. Creates the
+ * order path's topics at start-up when they are missing.
+ */
+@Component
+public class OrderEventPublisher implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(OrderEventPublisher.class);
+
+    private final KafkaProducer<String, byte[]> producer;
+    private final OrderEventCodec codec;
+
+    public OrderEventPublisher(BrokerProperties properties, OrderEventCodec codec) {
+        this.codec = codec;
+        createTopics(properties);
+        Properties config = new Properties();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers());
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        // an event is on the answer's path: send at once, never wait to fill a batch
+        config.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "10000");
+        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "5000");
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /** Completes once the event is acknowledged, exceptionally if Kafka did not take it within the delivery timeout. */
+    public CompletableFuture<Void> publish(OrderEvent event) {
+        CompletableFuture<Void> sent = new CompletableFuture<>();
+        try {
+            producer.send(new ProducerRecord<>(EventTopics.ORDER_EVENTS, event.customerId(), codec.encode(event)), (metadata, error) -> {
+                if (error != null) {
+                    sent.completeExceptionally(error);
+                } else {
+                    sent.complete(null);
+                }
+            });
+        } catch (RuntimeException e) {
+            sent.completeExceptionally(e);
+        }
+        return sent;
+    }
+
+    /** As {@link #publish}, waiting at most {@code max}; false if the event was not acknowledged by then. */
+    public boolean publishAndWait(OrderEvent event, Duration max) {
+        try {
+            publish(event).get(max.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("order event {} not published: {}", event.eventId(), e.getMessage());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static void createTopics(BrokerProperties properties) {
+        BrokerProperties.Events events = properties.events();
+        Map<String, Object> config = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
+        try (Admin admin = Admin.create(config)) {
+            for (NewTopic topic : List.of(new NewTopic(EventTopics.ORDER_EVENTS, events.partitions(), events.replicationFactor()),
+                    new NewTopic(AccountOwnership.TOPIC, events.partitions(), events.replicationFactor()))) {
+                try {
+                    admin.createTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
+                    log.info("created topic {} ({} partitions)", topic.name(), topic.numPartitions());
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException("cannot create topic " + topic.name() + ": " + e.getCause().getMessage(), e);
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Kafka at " + properties.kafka().bootstrapServers() + " did not answer within 30 s", e);
+        }
+    }
+
+    @Override
+    public void destroy() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}

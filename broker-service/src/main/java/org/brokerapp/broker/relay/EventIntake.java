@@ -1,0 +1,185 @@
+package org.brokerapp.broker.relay;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.brokerapp.broker.events.EventTopics;
+import org.brokerapp.broker.events.OrderEvent;
+import org.brokerapp.broker.events.OrderEventCodec;
+import org.brokerapp.broker.account.Accounts;
+import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.ledger.CustomerLedger;
+import org.brokerapp.broker.matching.DecisionLeases;
+import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.matching.Outcome;
+import org.brokerapp.broker.matching.RestingOrders;
+import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.routing.PeerLinks;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.system.InstanceUrl;
+import org.brokerapp.broker.ticker.TickConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Takes the events the relay brings to this region and hands each to the one instance that acts on
+ * it: an order to rest or a cancel request to the matcher holding the symbol, a fill or cancel to
+ * the owner of the customer's account. When that is another instance of this region, the events
+ * go there (once: an instance never passes on what another instance passed to it).
+ *
+ * <p>Taking an event twice changes nothing (the matcher indexes an order once and remembers what it
+ * decided; an account applies a fill once). Events the relay delivers again after a restart are
+ * marked {@code replayed}: their order may have been decided since, by an instance that no longer
+ * remembers, so such an order is checked against the ledger before it rests.
+ */
+@Component
+public class EventIntake {
+
+    private static final Logger log = LoggerFactory.getLogger(EventIntake.class);
+    static final String PATH = "/internal/events";
+    private static final Duration DECISION_WAIT = Duration.ofSeconds(5);
+
+    private final MatchingService matcher;
+    private final Accounts accounts;
+    private final CustomerHomes homes;
+    private final ExchangeOwnership exchanges;
+    private final CustomerLedger ledger;
+    private final DecisionLeases tickLeases;
+    private final TickConsumer ticks;
+    private final PeerLinks links;
+    private final OrderEventCodec codec;
+    private final String region;
+    private final String self;
+
+    public EventIntake(MatchingService matcher, Accounts accounts, CustomerHomes homes, ExchangeOwnership exchanges, CustomerLedger ledger,
+                       DecisionLeases tickLeases, TickConsumer ticks, PeerLinks links, OrderEventCodec codec, BrokerProperties properties,
+                       InstanceUrl instance) {
+        this.matcher = matcher;
+        this.accounts = accounts;
+        this.homes = homes;
+        this.exchanges = exchanges;
+        this.ledger = ledger;
+        this.tickLeases = tickLeases;
+        this.ticks = ticks;
+        this.links = links;
+        this.codec = codec;
+        this.region = properties.region();
+        this.self = instance.url();
+    }
+
+    /** A batch of events for this region, in order. True once every one of them was taken (here, or by the instance it is for). */
+    public boolean take(List<OrderEvent> events, boolean replayed, boolean passedOn) {
+        Map<String, List<OrderEvent>> elsewhere = new HashMap<>();
+        boolean all = true;
+        for (OrderEvent event : events) {
+            Optional<String> target = isForMatching(event) ? takeForMatching(event, replayed) : takeForAccount(event);
+            if (target == null) {
+                all = false;
+            } else if (target.isPresent()) {
+                if (passedOn) {
+                    all = false;
+                } else {
+                    elsewhere.computeIfAbsent(target.get(), url -> new ArrayList<>()).add(event);
+                }
+            }
+        }
+        for (Map.Entry<String, List<OrderEvent>> batch : elsewhere.entrySet()) {
+            all &= passOn(batch.getKey(), batch.getValue(), replayed);
+        }
+        return all;
+    }
+
+    static boolean isForMatching(OrderEvent event) {
+        return event.rests() || event.type() == OrderEvent.Type.CANCEL_REQUESTED;
+    }
+
+    /** Empty: taken here; a URL: for that instance; null: nobody can take it now (try again). */
+    private Optional<String> takeForMatching(OrderEvent event, boolean replayed) {
+        if (!exchanges.holdsSymbol(event.symbol())) {
+            // its exchange is matched elsewhere now; that region rebuilt the symbol's orders from open_orders when it took it
+            return Optional.empty();
+        }
+        if (!matcher.owns(event.symbol())) {
+            return holderOfSymbol(event.symbol());
+        }
+        Order order = event.order();
+        if (event.type() == OrderEvent.Type.CANCEL_REQUESTED) {
+            return decided(matcher.cancel(order.symbol(), order.customerId(), order.orderId())) ? Optional.empty() : null;
+        }
+        if (!replayed) {
+            return matcher.rest(RestingOrders.of(order)) ? Optional.empty() : null;
+        }
+        Optional<Order> now = ledger.readOrder(order.customerId(), order.orderId());
+        if (now.isEmpty()) {
+            return null;
+        }
+        if (now.get().isOpen() && !matcher.restTakenOver(RestingOrders.of(now.get()))) {
+            return null;
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> takeForAccount(OrderEvent event) {
+        if (!homes.homeOf(event.customerId()).map(region::equals).orElse(false)) {
+            return Optional.empty();
+        }
+        if (!accounts.owns(event.customerId())) {
+            Optional<String> owner = accounts.ownerUrl(event.customerId());
+            return owner.isEmpty() || owner.get().equals(self) ? null : owner;
+        }
+        switch (event.type()) {
+            case FILLED -> accounts.filled(event.customerId(), event.orderId(), event.fillPrice(), event.filledAt(), event.filledBy());
+            case CANCELLED -> accounts.cancelled(event.customerId(), event.orderId(), event.closedAt());
+            default -> {
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<String> holderOfSymbol(String symbol) {
+        OptionalInt partition = ticks.partitionOfSymbol(symbol);
+        if (partition.isEmpty()) {
+            return null;
+        }
+        Optional<String> holder = tickLeases.holderOf(partition.getAsInt()).map(InstanceUrl::ofHolder);
+        return holder.isEmpty() || holder.get().equals(self) ? null : holder;
+    }
+
+    private static boolean decided(CompletableFuture<Outcome> decision) {
+        try {
+            Outcome outcome = decision.get(DECISION_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            return outcome instanceof Outcome.Written || outcome instanceof Outcome.AlreadyClosed;
+        } catch (TimeoutException | ExecutionException notYet) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private boolean passOn(String instance, List<OrderEvent> events, boolean replayed) {
+        try {
+            var response = links.post(URI.create(instance), PATH + "?passedOn=true&replayed=" + replayed, codec.encodeAll(events), Duration.ofSeconds(10))
+                    .get(11, TimeUnit.SECONDS);
+            return response.statusCode() == 200;
+        } catch (ExecutionException | TimeoutException e) {
+            log.debug("instance {} did not take {} events: {}", instance, events.size(), e.getMessage());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,277 @@
+package org.brokerapp.broker.relay;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.clients.consumer.CommitFailedException;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.brokerapp.broker.events.EventTopics;
+import org.brokerapp.broker.events.OrderEvent;
+import org.brokerapp.broker.events.OrderEventCodec;
+import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.routing.PeerLinks;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.system.KafkaConsumers;
+import org.brokerapp.regions.RegionsModel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Carries this region's order events to the regions that act on them: an order placed here for a
+ * symbol matched elsewhere, or a cancel request, to the region holding the symbol's exchange; a fill
+ * or cancel decided here to the home region of the customer (this region included, through the same
+ * path). One consumer group per destination ({@code relay-<region>-to-<destination>}) reads the
+ * region's {@code order-events} and commits only what the destination took, so a cut region stalls
+ * its own relay and nothing else, and nothing is lost when a relay or a destination restarts: the
+ * events are delivered again and taken once ({@link EventIntake}). No table is polled: a record
+ * reaches its destination one Kafka long poll plus one WAN crossing after it was published.
+ */
+@Component
+public class EventRelay implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(EventRelay.class);
+
+    private final BrokerProperties properties;
+    private final List<String> destinations;
+    private final ExchangeOwnership exchanges;
+    private final CustomerHomes homes;
+    private final EventIntake intake;
+    private final PeerLinks links;
+    private final OrderEventCodec codec;
+    private final MeterRegistry meters;
+    private final Map<String, Relay> relays = new ConcurrentHashMap<>();
+    private volatile boolean running;
+
+    public EventRelay(BrokerProperties properties, RegionsModel regions, ExchangeOwnership exchanges, CustomerHomes homes, EventIntake intake,
+                      PeerLinks links, OrderEventCodec codec, MeterRegistry meters) {
+        this.properties = properties;
+        this.destinations = regions.names();
+        this.exchanges = exchanges;
+        this.homes = homes;
+        this.intake = intake;
+        this.links = links;
+        this.codec = codec;
+        this.meters = meters;
+    }
+
+    /** The region that acts on an event: the one matching its symbol, or the customer's home. */
+    String destinationOf(OrderEvent event) {
+        return EventIntake.isForMatching(event) ? exchanges.ownerOf(event.exchange()).region() : homes.homeOf(event.customerId()).orElse(null);
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        for (String destination : destinations) {
+            Relay relay = new Relay(destination);
+            relays.put(destination, relay);
+            relay.thread.start();
+        }
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        relays.values().forEach(r -> {
+            KafkaConsumer<String, byte[]> c = r.consumer;
+            if (c != null) {
+                c.wakeup();
+            }
+        });
+        for (Relay relay : relays.values()) {
+            try {
+                relay.thread.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** After the matcher and the account owners (which take what is relayed), before the web server. */
+    @Override
+    public int getPhase() {
+        return 20;
+    }
+
+    /** Whether every relay's poll loop runs (readiness: a stopped relay strands orders placed here). */
+    public boolean isRelaying() {
+        return running && relays.values().stream().allMatch(r -> r.polling);
+    }
+
+    private final class Relay {
+
+        private final String destination;
+        private final Thread thread;
+        private final Counter relayed;
+        private final Map<TopicPartition, Long> replayUntil = new ConcurrentHashMap<>();
+        private volatile KafkaConsumer<String, byte[]> consumer;
+        private volatile boolean polling;
+
+        Relay(String destination) {
+            this.destination = destination;
+            this.thread = new Thread(this::run, "relay-to-" + destination);
+            this.relayed = Counter.builder("broker.events.relayed").tag("to", destination)
+                    .description("order events this region's relay delivered, by destination region").register(meters);
+        }
+
+        private void run() {
+            // never stops for good: any failure closes the consumer and starts over from the committed offsets
+            while (running) {
+                try {
+                    relay();
+                } catch (WakeupException stopping) {
+                    return;
+                } catch (RuntimeException e) {
+                    polling = false;
+                    log.error("relay to {} failed; starting over in 1 s", destination, e);
+                    sleep(Duration.ofSeconds(1));
+                }
+            }
+        }
+
+        private void relay() {
+            Properties config = KafkaConsumers.configFor(properties, "relay-" + properties.region() + "-to-" + destination);
+            // a new group starts at the beginning: every event published before any relay ran is still carried
+            config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+            config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+            config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "500");
+            try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
+                consumer = kafka;
+                kafka.subscribe(List.of(EventTopics.ORDER_EVENTS), new ConsumerRebalanceListener() {
+                    @Override
+                    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                        // what was published before this relay took the partition may have been acted on already
+                        replayUntil.putAll(kafka.endOffsets(partitions));
+                    }
+
+                    @Override
+                    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                        partitions.forEach(replayUntil::remove);
+                    }
+                });
+                polling = true;
+                while (running) {
+                    List<OrderEvent> batch = new ArrayList<>();
+                    boolean replayed = false;
+                    var records = kafka.poll(Duration.ofMillis(500));
+                    if (records.isEmpty()) {
+                        continue;
+                    }
+                    for (ConsumerRecord<String, byte[]> record : records) {
+                        OrderEvent event = decode(record);
+                        if (event != null && destination.equals(destinationOf(event))) {
+                            batch.add(event);
+                            replayed |= record.offset() < replayUntil.getOrDefault(new TopicPartition(record.topic(), record.partition()), 0L);
+                        }
+                    }
+                    if (!batch.isEmpty()) {
+                        deliver(kafka, batch, replayed);
+                    }
+                    commit(kafka);
+                }
+            } finally {
+                polling = false;
+            }
+        }
+
+        /** Until the destination took the batch; polling on meanwhile (paused) so the group keeps this member. */
+        private void deliver(KafkaConsumer<String, byte[]> kafka, List<OrderEvent> batch, boolean replayed) {
+            Set<TopicPartition> assigned = kafka.assignment();
+            boolean paused = false;
+            List<OrderEvent> pending = batch;
+            while (running) {
+                if (handOver(pending, replayed)) {
+                    relayed.increment(pending.size());
+                    break;
+                }
+                if (!paused) {
+                    kafka.pause(assigned);
+                    paused = true;
+                }
+                kafka.poll(properties.events().relayRetry());
+                // an exchange may have moved meanwhile: its new owner rebuilt its orders from open_orders
+                pending = pending.stream().filter(e -> destination.equals(destinationOf(e))).toList();
+            }
+            if (paused) {
+                kafka.resume(kafka.assignment());
+            }
+        }
+
+        private boolean handOver(List<OrderEvent> batch, boolean replayed) {
+            if (batch.isEmpty()) {
+                return true;
+            }
+            if (destination.equals(properties.region())) {
+                return intake.take(batch, replayed, false);
+            }
+            Optional<URI> peer = links.peer(destination);
+            if (peer.isEmpty()) {
+                log.warn("no route to {} (broker.routing.peers): {} events wait", destination, batch.size());
+                return false;
+            }
+            try {
+                return links.post(peer.get(), EventIntake.PATH + "?replayed=" + replayed, codec.encodeAll(batch), Duration.ofSeconds(5))
+                        .get(6, TimeUnit.SECONDS).statusCode() == 200;
+            } catch (ExecutionException | TimeoutException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+
+        private OrderEvent decode(ConsumerRecord<String, byte[]> record) {
+            try {
+                return codec.decode(record.value());
+            } catch (RuntimeException e) {
+                log.warn("skipping undecodable order event at {}-{} offset {}: {}", record.topic(), record.partition(), record.offset(), e.getMessage());
+                return null;
+            }
+        }
+
+        private void commit(KafkaConsumer<String, byte[]> kafka) {
+            try {
+                kafka.commitSync();
+            } catch (CommitFailedException rebalanced) {
+                // the partitions moved on: their new relay delivers again what was not committed, and it is taken once
+                log.info("relay to {}: commit after a rebalance refused; the new owner of the partitions delivers again", destination);
+            }
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

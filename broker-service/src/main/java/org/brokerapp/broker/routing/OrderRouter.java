@@ -1,0 +1,151 @@
+package org.brokerapp.broker.routing;
+
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadFullException;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryRegistry;
+import io.github.resilience4j.timelimiter.TimeLimiter;
+import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.order.OrderProblem;
+import org.brokerapp.broker.order.OrderService;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The calls a broker makes to another broker on an order's behalf, each one WAN round trip (or a
+ * hop inside the region) over a connection kept open by {@link PeerLinks}, with no cross-region
+ * database work: a placement forwarded to the customer's home region (or to the instance there
+ * owning the account), and a MARKET order sent by its owner to the region matching its symbol.
+ * Calls to each peer region go through its own Resilience4j time limiter, circuit breaker, bulkhead
+ * and retry (named after the region, configured under {@code resilience4j.*}); retrying is safe
+ * because the order id names one order everywhere and the receiver never places or executes it twice.
+ */
+@Component
+public class OrderRouter {
+
+    static final String MARKET_ORDERS = "/internal/market-orders";
+    static final String PLACEMENTS = "/internal/placements";
+    private static final Duration IN_REGION_TIMEOUT = Duration.ofSeconds(6);
+
+    private final PeerLinks links;
+    private final JsonMapper json;
+    private final CircuitBreakerRegistry circuitBreakers;
+    private final TimeLimiterRegistry timeLimiters;
+    private final BulkheadRegistry bulkheads;
+    private final RetryRegistry retries;
+    private final String region;
+
+    public OrderRouter(PeerLinks links, JsonMapper json, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters,
+                       BulkheadRegistry bulkheads, RetryRegistry retries, BrokerProperties properties) {
+        this.region = properties.region();
+        this.links = links;
+        this.json = json;
+        this.circuitBreakers = circuitBreakers;
+        this.timeLimiters = timeLimiters;
+        this.bulkheads = bulkheads;
+        this.retries = retries;
+    }
+
+    /** Executes a MARKET order in {@code region}, which matches its symbol; that region's answer is the answer. */
+    public OrderService.Placement execute(String region, RoutedMarketOrder order) {
+        return call(region, MARKET_ORDERS, order, order.symbol() + " market orders cannot execute now; LIMIT and STOP orders are still accepted");
+    }
+
+    /** Places an order in the customer's home region, which owns their account. */
+    public OrderService.Placement forward(String home, RoutedPlacement placement) {
+        return call(home, PLACEMENTS, placement, "orders of " + placement.customerId() + " are decided in their home region " + home
+                + " and cannot be placed from here now");
+    }
+
+    /** Places an order at the instance of this region owning the customer's account (a hop inside the region). */
+    public OrderService.Placement forwardInRegion(String instance, RoutedPlacement placement) {
+        try {
+            HttpResponse<String> response = links.post(URI.create(instance), PLACEMENTS + "?passedOn=true", json.writeValueAsBytes(placement),
+                    IN_REGION_TIMEOUT).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
+            RoutedAnswer answer = answer(region, response);
+            return placement(answer, false);
+        } catch (ExecutionException | TimeoutException | RemoteFailure failed) {
+            throw new OrderProblem.NotOwner(placement.customerId(), "the broker instance owning " + placement.customerId()
+                    + "'s account did not answer; retry with the same clientOrderId, which never places twice");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private OrderService.Placement call(String region, String path, Object body, String whatFails) {
+        URI peer = links.peer(region).orElseThrow(() -> new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(60),
+                "this broker has no route to " + region + " (broker.routing.peers." + region + " is not set)"));
+        byte[] payload = json.writeValueAsBytes(body);
+        Duration timeout = timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration().plusSeconds(1);
+        CircuitBreaker circuit = circuitBreakers.circuitBreaker(region);
+        TimeLimiter timeLimiter = timeLimiters.timeLimiter(region);
+        AtomicInteger attempts = new AtomicInteger();
+        Callable<RoutedAnswer> attempt = () -> {
+            attempts.incrementAndGet();
+            return answer(region, timeLimiter.executeFutureSupplier(() -> links.post(peer, path, payload, timeout)));
+        };
+        Callable<RoutedAnswer> guarded = Retry.decorateCallable(retries.retry(region),
+                CircuitBreaker.decorateCallable(circuit, Bulkhead.decorateCallable(bulkheads.bulkhead(region), attempt)));
+        RoutedAnswer answer;
+        try {
+            answer = guarded.call();
+        } catch (CallNotPermittedException open) {
+            Duration wait = Duration.ofMillis(circuit.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
+            throw new OrderProblem.RegionUnreachable(region, wait, region + " is unreachable (circuit open after repeated failures): " + whatFails);
+        } catch (BulkheadFullException full) {
+            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), "too many orders in flight to " + region + "; retry");
+        } catch (TimeoutException slow) {
+            throw new OrderProblem.RegionTimedOut(region, region + " did not answer in time; the order may have been placed there: "
+                    + "retry with the same clientOrderId, which never places twice");
+        } catch (Exception failed) {
+            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), region + " could not be reached (" + failed.getClass().getSimpleName()
+                    + "); the order may have been placed there: retry with the same clientOrderId, which never places twice");
+        }
+        // after a retry, "it exists already" most likely means our own first attempt created it
+        return placement(answer, attempts.get() > 1);
+    }
+
+    private static OrderService.Placement placement(RoutedAnswer answer, boolean retried) {
+        if (answer instanceof RoutedAnswer.Refused refused) {
+            throw new OrderProblem.Relayed(refused.region(), refused.status(), refused.title(), refused.detail(), refused.retryAfter());
+        }
+        RoutedAnswer.Executed executed = (RoutedAnswer.Executed) answer;
+        return new OrderService.Placement(executed.order(), executed.created() || retried);
+    }
+
+    /** Placements and the order's own refusals are answers; anything else is the link or the peer failing. */
+    private RoutedAnswer answer(String peer, HttpResponse<String> response) {
+        int status = response.statusCode();
+        if (status == 200 || status == 201) {
+            return new RoutedAnswer.Executed(json.readValue(response.body(), Order.class), status == 201);
+        }
+        if (status == 401 || status == 403) {
+            throw new RemoteFailure(peer + " refused this broker's routing credential: broker.routing.token must be the same in every region");
+        }
+        if (status >= 400 && status < 500 && status != 429 || status == 503 && response.headers().firstValue("Retry-After").isPresent()) {
+            JsonNode problem = json.readTree(response.body());
+            return new RoutedAnswer.Refused(problem.path("region").asString(peer), HttpStatus.valueOf(status),
+                    problem.path("title").asString("Refused by " + peer), problem.path("detail").asString(""),
+                    response.headers().firstValue("Retry-After").map(s -> Duration.ofSeconds(Long.parseLong(s))));
+        }
+        throw new RemoteFailure(peer + " answered HTTP " + status);
+    }
+}

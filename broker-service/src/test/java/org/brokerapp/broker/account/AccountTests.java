@@ -1,0 +1,105 @@
+package org.brokerapp.broker.account;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.brokerapp.broker.ledger.LedgerSnapshot;
+import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.order.OrderStatus;
+import org.brokerapp.broker.order.OrderType;
+import org.brokerapp.broker.order.Side;
+import org.junit.jupiter.api.Test;
+
+/** The owner's in-memory account: reservations, fills and cancels as the ledger's fold would count them. */
+class AccountTests {
+
+    private static final Instant T = Instant.parse("2026-11-22T10:00:00Z");
+
+    private static Order buy(String id, long quantity, String limit) {
+        BigDecimal price = new BigDecimal(limit);
+        return new Order(UUID.nameUUIDFromBytes(id.getBytes()), "c", id, "IBM", "NYSE", Side.BUY, OrderType.LIMIT, quantity, price, null,
+                price.multiply(BigDecimal.valueOf(quantity)), OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
+    }
+
+    private static Order sell(String id, long quantity) {
+        return new Order(UUID.nameUUIDFromBytes(id.getBytes()), "c", id, "IBM", "NYSE", Side.SELL, OrderType.LIMIT, quantity, BigDecimal.TEN, null,
+                BigDecimal.ZERO, OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
+    }
+
+    private static Account account(String cash, Map<String, Long> positions, Order... orders) {
+        return Account.of(new LedgerSnapshot("c", new BigDecimal(cash), positions, List.of(orders)));
+    }
+
+    @Test
+    void aReservationThatDoesNotFitIsRefusedAndChangesNothing() {
+        Account account = account("1000.00", Map.of());
+
+        assertThat(account.reserve(buy("a", 6, "100"), new BigDecimal("600"))).isEmpty();
+        assertThat(account.reserve(buy("b", 6, "100"), new BigDecimal("600"))).hasValueSatisfying(why -> assertThat(why).contains("400"));
+
+        assertThat(account.availableCash()).isEqualByComparingTo("400");
+        assertThat(account.find(UUID.nameUUIDFromBytes("b".getBytes()))).isEmpty();
+    }
+
+    @Test
+    void aFillReleasesTheReservationAndPaysItsPriceOnceHoweverOftenItIsReported() {
+        Account account = account("1000.00", Map.of());
+        Order order = buy("a", 5, "100");
+        account.reserve(order, order.reservedCash());
+        account.writeEnded(order.orderId());
+        account.written(order.orderId());
+
+        account.filled(order.orderId(), new BigDecimal("98.50"), T, "us-east-1");
+        account.filled(order.orderId(), new BigDecimal("98.50"), T, "us-east-1");
+
+        assertThat(account.availableCash()).isEqualByComparingTo("507.50");
+        assertThat(account.holdings().positions()).containsEntry("IBM", 5L);
+        assertThat(account.find(order.orderId())).hasValueSatisfying(o -> assertThat(o.status()).isEqualTo(OrderStatus.FILLED));
+    }
+
+    @Test
+    void aCancelReleasesAndAFillAfterItChangesNothing() {
+        Account account = account("1000.00", Map.of("IBM", 10L));
+        Order order = sell("s", 4);
+        account.reserve(order, BigDecimal.ZERO);
+        assertThat(account.availableShares("IBM")).isEqualTo(6);
+
+        account.cancelled(order.orderId(), T);
+        account.filled(order.orderId(), BigDecimal.TEN, T, "us-east-1");
+
+        assertThat(account.availableShares("IBM")).isEqualTo(10);
+        assertThat(account.availableCash()).isEqualByComparingTo("1000");
+    }
+
+    @Test
+    void theLedgersFoldAndTheAccountAgree() {
+        Order open = buy("open", 2, "50");
+        Order filled = new Order(UUID.randomUUID(), "c", "f", "IBM", "NYSE", Side.BUY, OrderType.LIMIT, 3, BigDecimal.TEN, null, new BigDecimal("30"),
+                OrderStatus.FILLED, "us-east-1", T, new BigDecimal("9.00"), T, "us-east-1", null);
+        LedgerSnapshot snapshot = new LedgerSnapshot("c", new BigDecimal("1000.00"), Map.of("IBM", 1L), List.of(open, filled));
+
+        Account account = Account.of(snapshot);
+
+        assertThat(account.holdings()).isEqualTo(snapshot.holdings());
+        assertThat(account.availableCash()).isEqualByComparingTo(snapshot.holdings().availableCash());
+    }
+
+    @Test
+    void anUnsettledOrderKeepsItsReservationAndIsWrittenOnlyOnceAtATime() {
+        Account account = account("1000.00", Map.of());
+        Order order = buy("a", 5, "100");
+        account.reserve(order, order.reservedCash());
+
+        assertThat(account.isUnsettled(order.orderId())).isTrue();
+        assertThat(account.isBeingWritten(order.orderId())).isTrue();
+        account.writeEnded(order.orderId());
+        assertThat(account.isBeingWritten(order.orderId())).isFalse();
+        assertThat(account.availableCash()).as("the outcome is unknown: still reserved").isEqualByComparingTo("500");
+        assertThat(account.writesInFlight()).isZero();
+    }
+}
