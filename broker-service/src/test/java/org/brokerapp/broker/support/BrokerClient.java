@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 
+import org.brokerapp.infra.Await;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -74,29 +75,14 @@ public final class BrokerClient {
 
     /** Polls an order until it has {@code status}; fails with the last answer otherwise. */
     public Reply awaitStatus(String orderId, String status, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Reply last;
-        do {
-            last = get("/api/orders/" + orderId);
-            if (last.status() == 200 && last.text("status").equals(status)) {
-                return last;
-            }
-            Brokers.sleep(50);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("order " + orderId + " not " + status + " within " + timeout + "; last: " + last.raw());
+        return Await.until("order " + orderId + " " + status, timeout, () -> get("/api/orders/" + orderId),
+                r -> r.status() == 200 && r.text("status").equals(status));
     }
 
     /** Polls the symbol's last price until it is {@code price}: the broker has seen that tick. */
     public void awaitPrice(String symbol, String price, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        do {
-            Reply r = get("/api/prices/" + symbol);
-            if (r.status() == 200 && new java.math.BigDecimal(r.text("price")).compareTo(new java.math.BigDecimal(price)) == 0) {
-                return;
-            }
-            Brokers.sleep(20);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("the broker never saw " + symbol + " at " + price + " within " + timeout);
+        Await.until("the broker sees " + symbol + " at " + price, timeout, () -> get("/api/prices/" + symbol),
+                r -> r.status() == 200 && new java.math.BigDecimal(r.text("price")).compareTo(new java.math.BigDecimal(price)) == 0);
     }
 
     private static JsonNode parse(String body) {
