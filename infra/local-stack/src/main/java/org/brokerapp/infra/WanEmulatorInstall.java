@@ -54,7 +54,7 @@ final class WanEmulatorInstall {
             throw new StackException("interrupted while building the WAN emulator");
         }
         if (exit != 0) {
-            throw new StackException("no WAN emulator: " + (last.isBlank() ? script + " exited with " + exit : last)
+            throw new StackException((last.isBlank() ? "no WAN emulator: " + script + " exited with " + exit : last)
                     + " (or run without WAN emulation: --no-wan, -Dstack.wan=false)");
         }
         return ToxiproxyWan.findBinary().orElseThrow(() -> new StackException(
