@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 
+import org.brokerapp.infra.Await;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -74,43 +75,19 @@ public final class BrokerClient {
 
     /** Polls an order until it has {@code status}; fails with the last answer otherwise. */
     public Reply awaitStatus(String orderId, String status, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Reply last;
-        do {
-            last = get("/api/orders/" + orderId);
-            if (last.status() == 200 && last.text("status").equals(status)) {
-                return last;
-            }
-            Brokers.sleep(50);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("order " + orderId + " not " + status + " within " + timeout + "; last: " + last.raw());
+        return Await.until("order " + orderId + " " + status, timeout, () -> get("/api/orders/" + orderId),
+                r -> r.status() == 200 && r.text("status").equals(status));
     }
 
     /** Polls the customer's holdings until {@code done} says so; fails with the last answer otherwise. */
     public Reply awaitHoldings(java.util.function.Predicate<Reply> done, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Reply last;
-        do {
-            last = get("/api/holdings");
-            if (last.status() == 200 && done.test(last)) {
-                return last;
-            }
-            Brokers.sleep(50);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("holdings not as awaited within " + timeout + "; last: " + last.raw());
+        return Await.until("holdings as awaited", timeout, () -> get("/api/holdings"), r -> r.status() == 200 && done.test(r));
     }
 
     /** Polls the symbol's last price until it is {@code price}: the broker has seen that tick. */
     public void awaitPrice(String symbol, String price, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        do {
-            Reply r = get("/api/prices/" + symbol);
-            if (r.status() == 200 && new java.math.BigDecimal(r.text("price")).compareTo(new java.math.BigDecimal(price)) == 0) {
-                return;
-            }
-            Brokers.sleep(20);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("the broker never saw " + symbol + " at " + price + " within " + timeout);
+        Await.until("the broker sees " + symbol + " at " + price, timeout, () -> get("/api/prices/" + symbol),
+                r -> r.status() == 200 && new java.math.BigDecimal(r.text("price")).compareTo(new java.math.BigDecimal(price)) == 0);
     }
 
     private static JsonNode parse(String body) {

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.awaitility.core.ConditionTimeoutException;
+import org.brokerapp.infra.Await;
 import org.brokerapp.infra.LocalStack;
 
 /**
@@ -53,22 +55,21 @@ public final class BrokerProcess implements AutoCloseable {
 
     private void awaitReady(Duration timeout) {
         BrokerClient anonymous = client(null, null);
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("broker process exited with " + process.exitValue() + "; see " + log);
-            }
-            try {
-                if (anonymous.get("/actuator/health/readiness").text("status").equals("UP")) {
-                    return;
+        try {
+            Await.await("broker process ready", timeout).pollInterval(Duration.ofMillis(250)).until(() -> {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("broker process exited with " + process.exitValue() + "; see " + log);
                 }
-            } catch (IllegalStateException notListeningYet) {
-                // keep waiting
-            }
-            Brokers.sleep(250);
+                try {
+                    return anonymous.get("/actuator/health/readiness").text("status").equals("UP");
+                } catch (IllegalStateException notListeningYet) {
+                    return false;
+                }
+            });
+        } catch (ConditionTimeoutException e) {
+            kill();
+            throw new IllegalStateException("broker process not ready within " + timeout + "; see " + log, e);
         }
-        kill();
-        throw new IllegalStateException("broker process not ready within " + timeout + "; see " + log);
     }
 
     public BrokerClient client(String customer, String password) {

@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.brokerapp.broker.BrokerApplication;
 import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.infra.Await;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.ticker.Topics;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -112,15 +113,8 @@ public final class Brokers implements AutoCloseable {
 
     /** Waits until every broker holds its region's symbols (its consumer got its partitions). */
     private void awaitMatching(Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        for (ConfigurableApplicationContext context : contexts.values()) {
-            while (context.getBean(MatchingService.class).ownedSymbols() == 0) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("brokers did not take their symbols within " + timeout);
-                }
-                sleep(100);
-            }
-        }
+        Await.until("every broker holds its region's symbols", timeout,
+                () -> contexts.values().stream().allMatch(context -> context.getBean(MatchingService.class).ownedSymbols() > 0));
     }
 
     public BrokerClient client(String region, String customer, String password) {

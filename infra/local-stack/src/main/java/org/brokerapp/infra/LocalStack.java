@@ -51,15 +51,10 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** Starts the stack, or fails with a one-line {@link StackException} having stopped whatever had started. */
-    public static LocalStack start(StackSettings requested, boolean clean, String requestedArgs, Progress progress) {
-        Optional<Path> toxiproxy = requested.wanEmulation() ? ToxiproxyWan.findBinary() : Optional.empty();
-        StackSettings settings = requested;
-        String settingsArgs = requestedArgs;
-        if (requested.wanEmulation() && toxiproxy.isEmpty()) {
-            warnLoudly(progress, "toxiproxy-server was not found (install it with infra/bin/install-prerequisites or set " + ToxiproxyWan.BINARY_ENV + ")");
-            settings = requested.withWanEmulation(false);
-            settingsArgs = requestedArgs + " --no-wan";
-        } else if (!requested.wanEmulation() && requested.cassandra()) {
+    public static LocalStack start(StackSettings settings, boolean clean, String settingsArgs, Progress progress) {
+        // asked for WAN emulation, the stack runs with it or not at all: built on first use, or a one-line reason
+        Optional<Path> toxiproxy = settings.wanEmulation() ? Optional.of(WanEmulatorInstall.findOrBuild(progress)) : Optional.empty();
+        if (!settings.wanEmulation() && settings.cassandra()) {
             progress.warn("WAN emulation is OFF (--no-wan): regions talk at loopback speed and cannot be cut");
         }
         StackLayout layout = StackLayout.of(settings);
@@ -73,7 +68,7 @@ public final class LocalStack implements AutoCloseable {
         Thread emergencyStop = new Thread(() -> started.forEach(p -> p.stop(STOP_GRACE)), "local-stack-emergency-stop");
         Runtime.getRuntime().addShutdownHook(emergencyStop);
         try {
-            WanEmulator wan = toxiproxy.isPresent() ? startWan(toxiproxy.get(), layout, progress) : new NoWanEmulation("the stack runs without WAN emulation");
+            WanEmulator wan = toxiproxy.isPresent() ? startWan(toxiproxy.get(), layout, progress) : new NoWanEmulation("the stack runs without WAN emulation (--no-wan)");
             wan.process().ifPresent(started::add);
             new StackState(ProcessHandle.current().pid(), List.of(), settingsArgs).write(settings.workDir());
 
@@ -133,13 +128,6 @@ public final class LocalStack implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static void warnLoudly(Progress progress, String reason) {
-        progress.warn("*************************************************************************************");
-        progress.warn("WAN emulation is OFF: " + reason);
-        progress.warn("regions talk at loopback speed; cross-region latency figures are meaningless; no cut/heal");
-        progress.warn("*************************************************************************************");
     }
 
     private static WanEmulator startWan(Path binary, StackLayout layout, Progress progress) {

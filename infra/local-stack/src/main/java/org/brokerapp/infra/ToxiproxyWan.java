@@ -46,7 +46,8 @@ final class ToxiproxyWan implements WanEmulator {
 
     /** Where {@code toxiproxy-server} is installed, if anywhere we look. */
     static Optional<Path> findBinary() {
-        String home = System.getProperty("user.home");
+        // $HOME first, as infra/bin/install-prerequisites installs under it (Java's user.home ignores it)
+        String home = System.getenv().getOrDefault("HOME", System.getProperty("user.home"));
         Stream<Path> candidates = Stream.concat(
                 Stream.ofNullable(System.getenv(BINARY_ENV)).map(Path::of),
                 Stream.concat(

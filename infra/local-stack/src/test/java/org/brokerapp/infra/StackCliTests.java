@@ -4,50 +4,73 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalInt;
 
-import org.brokerapp.regions.InvalidRegionsException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The launcher's answers to mistakes: one line naming the problem, before anything starts. */
+/** The launcher's answers to mistakes: one line naming the problem (exit 2 for usage, 1 for a failure), before anything starts. */
 class StackCliTests {
 
     @TempDir
     Path workDir;
 
     @Test
-    void anUnknownCommandIsNamed() {
-        assertThatThrownBy(() -> StackCli.run(new String[] {"launch"}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("unknown command 'launch' (try: up, down, status, cut, heal)");
+    void anUnknownCommandIsOneLineAndExitTwo() {
+        Run run = stack("launch");
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err()).hasLineCount(1).startsWith("stack: Unmatched argument at index 0: 'launch'").endsWith("(see 'stack --help')\n");
     }
 
     @Test
-    void anUnknownOptionOrAMissingValueIsNamed() {
-        assertThatThrownBy(() -> StackCli.run(new String[] {"up", "--turbo"})).hasMessage("unknown option --turbo");
-        assertThatThrownBy(() -> StackCli.run(new String[] {"up", "--nodes-per-dc"})).hasMessage("--nodes-per-dc needs a value");
-        assertThatThrownBy(() -> StackCli.run(new String[] {"up", "--nodes-per-dc", "two"})).hasMessage("--nodes-per-dc needs a whole number, was 'two'");
+    void anUnknownOptionOrAMissingOrBadValueIsOneLineAndExitTwo() {
+        assertThat(stack("up", "--turbo")).isEqualTo(new Run(2, "", "stack: Unknown option: '--turbo' (see 'stack up --help')\n"));
+        assertThat(stack("up", "--nodes-per-dc").err()).startsWith("stack: Missing required parameter for option '--nodes-per-dc' (N)");
+        assertThat(stack("up", "--nodes-per-dc", "two").err())
+                .isEqualTo("stack: Invalid value for option '--nodes-per-dc': 'two' is not an int (see 'stack up --help')\n");
+        assertThat(stack("cut").err()).startsWith("stack: Missing required parameter: 'REGION'");
+        assertThat(stack().exit()).isEqualTo(2);
+    }
+
+    @Test
+    void bothOptionSpellingsAreTheSame() {
+        Run separate = stack("down", "--work-dir", workDir.toString());
+        Run joined = stack("down", "--work-dir=" + workDir);
+        assertThat(joined).isEqualTo(separate);
+        assertThat(joined.out()).isEqualTo("no stack is running from " + workDir + "\n");
+    }
+
+    @Test
+    void helpIsUsageOnStdoutAndExitZero() {
+        Run help = stack("--help");
+        assertThat(help.exit()).isZero();
+        assertThat(help.out()).contains("Usage: stack", "up", "down", "status", "cut", "heal");
+        assertThat(stack("up", "--help").out()).contains("--nodes-per-dc=N", "--work-dir=DIR", "--no-wan", "--detach");
     }
 
     @Test
     void tooManyNodesPerDataCenterIsRefusedBeforeAnythingStarts() {
-        assertThatThrownBy(() -> StackCli.run(new String[] {"up", "--work-dir", workDir.toString(), "--nodes-per-dc", "4"}))
-                .isInstanceOf(InvalidRegionsException.class).hasMessageContaining("cassandra-nodes must be 1 to 3");
+        Run run = stack("up", "--work-dir", workDir.toString(), "--nodes-per-dc", "4");
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).hasLineCount(1).startsWith("stack: ").contains("cassandra-nodes must be 1 to 3");
     }
 
     @Test
     void cutNeedsARunningStackAndSaysSo() {
-        assertThatThrownBy(() -> StackCli.run(new String[] {"cut", "ap-southeast-2", "--work-dir", workDir.toString()}))
-                .isInstanceOf(StackException.class).hasMessageStartingWith("no stack is running from " + workDir);
+        Run run = stack("cut", "ap-southeast-2", "--work-dir", workDir.toString());
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).isEqualTo("stack: no stack is running from " + workDir + " (start one with 'stack up')\n");
     }
 
     @Test
     void downWithoutAStackIsAHarmlessNoOp() {
-        assertThat(StackCli.run(new String[] {"down", "--work-dir", workDir.toString()})).isZero();
+        assertThat(stack("down", "--work-dir", workDir.toString()).exit()).isZero();
     }
 
     @Test
@@ -78,5 +101,15 @@ class StackCliTests {
                         "endpoint_snitch: GossipingPropertyFileSnitch");
         assertThat(layout.oneWayLatencyInto("ap-southeast-2").toMillis()).isEqualTo(115);
         assertThat(layout.latencyIsExact()).isTrue();
+    }
+
+    record Run(int exit, String out, String err) {
+    }
+
+    private static Run stack(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = CliConventions.execute("stack", new StackCli(), new PrintWriter(out), new PrintWriter(err), args);
+        return new Run(exit, out.toString(), err.toString());
     }
 }

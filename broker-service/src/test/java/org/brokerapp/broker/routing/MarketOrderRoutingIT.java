@@ -15,6 +15,7 @@ import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.infra.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @BrokersTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class MarketOrderRoutingTests {
+class MarketOrderRoutingIT {
 
     private static final String HOME = "us-east-1";
     private static final String AWAY = "ap-southeast-2";
@@ -43,7 +44,7 @@ class MarketOrderRoutingTests {
     private final TickPublisher awayTicks;
     private final Duration rtt;
 
-    MarketOrderRoutingTests(Brokers brokers) {
+    MarketOrderRoutingIT(Brokers brokers) {
         this.brokers = brokers;
         this.aliceHome = brokers.client(HOME, "alice", "alice-pw");
         this.aliceAway = brokers.client(AWAY, "alice", "alice-pw");
@@ -161,12 +162,8 @@ class MarketOrderRoutingTests {
         brokers.stack().cut(HOME);
         try {
             // failures open the circuit: until then each attempt fails on a refused connection
-            long deadline = System.nanoTime() + SETTLE.toNanos();
-            Reply refused = aliceAway.place(market("BUY", "ESS", 1));
-            while (!refused.text("detail").contains("circuit open") && System.nanoTime() < deadline) {
-                refused = aliceAway.place(market("BUY", "ESS", 1));
-            }
-            assertThat(refused.text("detail")).as(refused.raw()).contains("circuit open");
+            Await.await("the circuit to " + HOME + " open", SETTLE).pollInterval(Duration.ZERO)
+                    .until(() -> aliceAway.place(market("BUY", "ESS", 1)).text("detail").contains("circuit open"));
 
             List<Long> micros = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
@@ -198,26 +195,16 @@ class MarketOrderRoutingTests {
         Reply routedAgain = awaitRouted(market("BUY", "ESS", 1));
         assertThat(routedAgain.status()).as(routedAgain.raw()).isEqualTo(201);
         // half-open lets two calls through; the pings make the second, and the circuit closes by itself
-        String state = circuitState();
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (!state.equals("CLOSED") && System.nanoTime() < deadline) {
-            sleep(200);
-            state = circuitState();
-        }
-        assertThat(state).isEqualTo("CLOSED");
+        Await.await("the circuit to " + HOME + " closed", SETTLE).pollInterval(Duration.ofMillis(200))
+                .until(this::circuitState, "CLOSED"::equals);
         String metrics = brokers.client(AWAY, null, null).get("/actuator/prometheus").raw();
         assertThat(metrics.lines().filter(l -> l.startsWith("resilience4j_circuitbreaker_state{") && l.contains("name=\"" + HOME + "\"")
                 && l.contains("state=\"closed\"")).findFirst()).hasValueSatisfying(l -> assertThat(l).endsWith(" 1.0"));
     }
 
     private Reply awaitRouted(Map<String, Object> order) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        Reply last = aliceAway.place(order);
-        while (last.status() >= 500 && System.nanoTime() < deadline) {
-            sleep(250);
-            last = aliceAway.place(order);
-        }
-        return last;
+        return Await.await("a market order routed to " + HOME + " again", SETTLE).pollInterval(Duration.ofMillis(250))
+                .until(() -> aliceAway.place(order), r -> r.status() < 500);
     }
 
     private String circuitState() {

@@ -18,14 +18,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The topic the feed creates, and its report of how symbols spread over the partitions. */
 @LocalStackTest
-class TopicLayoutTests {
+class TopicLayoutIT {
 
     private static final Pattern SPREAD = Pattern.compile(
             "keys per partition \\((\\d+) symbols over (\\d+) partitions\\): min (\\d+), max (\\d+), mean ([\\d.]+), max/mean ([\\d.]+)");
 
     private final LocalStack stack;
 
-    TopicLayoutTests(LocalStack stack) {
+    TopicLayoutIT(LocalStack stack) {
         this.stack = stack;
     }
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * A fifth of the orders are MARKET orders, local and routed across the emulated WAN.
  */
 @LocalStackTest
-class HarnessSmokeTests {
+class HarnessSmokeIT {
 
     static final double MARKET_SHARE = 0.2;
 

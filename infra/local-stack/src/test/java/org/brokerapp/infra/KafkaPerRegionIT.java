@@ -24,11 +24,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 @LocalStackTest
-class KafkaPerRegionTests {
+class KafkaPerRegionIT {
 
     private final LocalStack stack;
 
-    KafkaPerRegionTests(LocalStack stack) {
+    KafkaPerRegionIT(LocalStack stack) {
         this.stack = stack;
     }
 
@@ -58,12 +58,12 @@ class KafkaPerRegionTests {
         List<String> received = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (received.size() < 10 && System.nanoTime() < deadline) {
+            Await.until("10 records read back from " + region, Duration.ofSeconds(30), () -> {
                 for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(500))) {
                     received.add(r.value());
                 }
-            }
+                return received.size() >= 10;
+            });
         }
         assertThat(received).hasSize(10).allSatisfy(v -> assertThat(v).endsWith("in " + region));
     }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * accepted, whichever region each was placed in, with the WAN between the regions emulated.
  */
 @BrokersTest
-class OneOwnerPerCustomerTests {
+class OneOwnerPerCustomerIT {
 
     private static final List<String> REGIONS = List.of("us-east-1", "ap-southeast-2");
     /** load-n starts with 10,000,000 cash: two orders of 6,000,000 each fit alone, not together. */

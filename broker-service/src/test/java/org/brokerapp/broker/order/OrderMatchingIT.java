@@ -15,6 +15,7 @@ import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.infra.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -24,7 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Orders placed over HTTP, matched on ticks from Kafka, settled in Cassandra: both regions, all real. */
 @BrokersTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class OrderMatchingTests {
+class OrderMatchingIT {
 
     private static final String HOME = "us-east-1";
     private static final String AWAY = "ap-southeast-2";
@@ -35,7 +36,7 @@ class OrderMatchingTests {
     private final BrokerClient aliceAway;
     private final TickPublisher homeTicks;
 
-    OrderMatchingTests(Brokers brokers) {
+    OrderMatchingIT(Brokers brokers) {
         this.brokers = brokers;
         this.aliceHome = brokers.client(HOME, "alice", "alice-pw");
         this.aliceAway = brokers.client(AWAY, "alice", "alice-pw");
@@ -79,15 +80,12 @@ class OrderMatchingTests {
         String orderId = placed.text("orderId");
         Instant placedAt = Instant.now();
 
-        Reply filled = null;
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (filled == null && System.nanoTime() < deadline) {
+        // a tick every 100 ms until the home region has the order and fills it
+        Reply filled = Await.until("filled by the home region", SETTLE, () -> {
             homeTicks.tick("KO", "NYSE", "70.00");
             sleep(100);
-            Reply r = aliceHome.get("/api/orders/" + orderId);
-            filled = r.status() == 200 && r.text("status").equals("FILLED") ? r : null;
-        }
-        assertThat(filled).as("filled by the home region within %s", SETTLE).isNotNull();
+            return aliceHome.get("/api/orders/" + orderId);
+        }, r -> r.status() == 200 && r.text("status").equals("FILLED"));
         assertThat(filled.text("filledBy")).isEqualTo(HOME);
         Duration matchable = Duration.between(placedAt, Instant.parse(filled.text("filledAt")));
         System.out.printf("order placed in %s became matchable and filled in %s %d ms after placement (RTT %d ms)%n",
@@ -232,10 +230,7 @@ class OrderMatchingTests {
 
     private void awaitOpenAtHome(String orderId) {
         // the order becomes visible at home once its ledger row replicated
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (aliceHome.get("/api/orders/" + orderId).status() != 200 && System.nanoTime() < deadline) {
-            sleep(50);
-        }
+        Await.until("order " + orderId + " visible at home", SETTLE, () -> aliceHome.get("/api/orders/" + orderId).status() == 200);
     }
 
     static Map<String, Object> order(String type, String side, String symbol, long quantity, String price) {
@@ -258,15 +253,8 @@ class OrderMatchingTests {
     }
 
     private static Reply awaitClosed(BrokerClient client, String orderId) {
-        long deadline = System.nanoTime() + SETTLE.toNanos();
-        while (System.nanoTime() < deadline) {
-            Reply r = client.get("/api/orders/" + orderId);
-            if (!r.text("status").equals("OPEN")) {
-                return r;
-            }
-            sleep(20);
-        }
-        throw new AssertionError("order " + orderId + " still OPEN after " + SETTLE);
+        return Await.until("order " + orderId + " closed", SETTLE, () -> client.get("/api/orders/" + orderId),
+                r -> !r.text("status").equals("OPEN"));
     }
 
     static void sleep(long millis) {

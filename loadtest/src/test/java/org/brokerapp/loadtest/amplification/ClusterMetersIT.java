@@ -9,13 +9,14 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import org.brokerapp.infra.Await;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.junit.jupiter.api.Test;
 
 /** The meters against real nodes: N rows written at LOCAL_QUORUM land N x RF times in every DC. */
 @LocalStackTest
-class ClusterMetersTests {
+class ClusterMetersIT {
 
     private static final int ROWS = 200;
 
@@ -51,19 +52,8 @@ class ClusterMetersTests {
 
     /** A LOCAL_QUORUM write is acknowledged before the remote DC applies it: wait until it has (or 30 s pass). */
     private static WriteAmplification awaitRemoteReplicas(ClusterMeters meters, ClusterSnapshot before, LocalStack stack) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            WriteAmplification wa = WriteAmplification.between(before, meters.snapshot(), ROWS, stack.regions());
-            boolean applied = wa.dcs().stream().allMatch(dc -> dc.replicaWrites() >= (long) ROWS * dc.replicationFactor());
-            if (applied || System.nanoTime() > deadline) {
-                return wa;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return wa;
-            }
-        }
+        return Await.await("every DC applied the " + ROWS + " writes", Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                .until(() -> WriteAmplification.between(before, meters.snapshot(), ROWS, stack.regions()),
+                        wa -> wa.dcs().stream().allMatch(dc -> dc.replicaWrites() >= (long) ROWS * dc.replicationFactor()));
     }
 }

@@ -21,6 +21,7 @@ import org.brokerapp.broker.support.BrokerProcess;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.infra.Await;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * (two more rebalances), with orders and cancels arriving from both regions throughout.
  */
 @BrokersTest
-class CrashAndRebalanceTests {
+class CrashAndRebalanceIT {
 
     private static final List<String> SYMBOLS = List.of("HD", "MRK", "ABBV", "BAC", "WFC", "CRM", "ORCL", "MCD", "CAT", "GS",
             "AXP", "MS", "UNP", "LMT", "DE", "HON", "UPS", "COST", "PEP", "AMGN");
@@ -43,7 +44,7 @@ class CrashAndRebalanceTests {
     private final Map<String, Integer> cancelAnswers = new ConcurrentHashMap<>();
     private final Random random = new Random(42);
 
-    CrashAndRebalanceTests(Brokers brokers) {
+    CrashAndRebalanceIT(Brokers brokers) {
         this.brokers = brokers;
     }
 
@@ -132,11 +133,11 @@ class CrashAndRebalanceTests {
             BigDecimal offset = base.multiply(BigDecimal.valueOf(random.nextInt(30) / 1000.0)).setScale(2, RoundingMode.DOWN);
             BigDecimal price = limit ? base.subtract(offset) : base.add(offset);
             BrokerClient client = random.nextInt(3) == 0 ? away : home;
-            Map<String, Object> order = OrderMatchingTests.order(limit ? "LIMIT" : "STOP", "BUY", symbol, 1, price.toPlainString());
+            Map<String, Object> order = OrderMatchingIT.order(limit ? "LIMIT" : "STOP", "BUY", symbol, 1, price.toPlainString());
             Reply reply = client.place(order);
             // 503: the account is between owners (a killed owner's lease lapses within 10 s after its session times out)
             for (int retry = 0; retry < 60 && reply.status() == 503; retry++) {
-                OrderMatchingTests.sleep(500);
+                OrderMatchingIT.sleep(500);
                 reply = client.place(order);
             }
             assertThat(reply.status()).as(reply.raw()).isIn(200, 201);
@@ -147,7 +148,7 @@ class CrashAndRebalanceTests {
                 assertThat(cancel.status()).as(cancel.raw()).isIn(200, 202, 404, 409);
                 cancelAnswers.put(reply.text("orderId"), cancel.status());
             }
-            OrderMatchingTests.sleep(100);
+            OrderMatchingIT.sleep(100);
         }
     }
 
@@ -160,32 +161,28 @@ class CrashAndRebalanceTests {
                     BigDecimal price = listing.price().multiply(BigDecimal.valueOf(1 + (walk.nextGaussian() * 0.01))).setScale(2, RoundingMode.HALF_EVEN);
                     tick(ticks, symbol, listing.exchange(), price);
                 }
-                OrderMatchingTests.sleep(50);
+                OrderMatchingIT.sleep(50);
             }
         }
     }
 
     /** Ticks far below and far above every price until every order is closed: a lost order would stay OPEN. */
     private void sweepUntilAllClosed(BrokerClient home, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
         try (TickPublisher ticks = brokers.ticks("us-east-1")) {
-            while (System.nanoTime() < deadline) {
+            Await.await("every accepted order closed", timeout).pollInterval(Duration.ofMillis(300)).until(() -> {
                 List<String> open = new ArrayList<>();
                 for (var o : home.get("/api/orders?status=OPEN").body()) {
                     if (accepted.containsKey(o.path("orderId").asString())) {
                         open.add(o.path("symbol").asString());
                     }
                 }
-                if (open.isEmpty()) {
-                    return;
-                }
                 for (String symbol : Set.copyOf(open)) {
                     Listing listing = universe.get(symbol);
                     tick(ticks, symbol, listing.exchange(), listing.price().multiply(new BigDecimal("1.05")).setScale(2, RoundingMode.HALF_EVEN));
                     tick(ticks, symbol, listing.exchange(), listing.price().multiply(new BigDecimal("0.95")).setScale(2, RoundingMode.HALF_EVEN));
                 }
-                OrderMatchingTests.sleep(300);
-            }
+                return open.isEmpty();
+            });
         }
     }
 

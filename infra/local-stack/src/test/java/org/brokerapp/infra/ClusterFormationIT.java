@@ -15,11 +15,11 @@ import org.brokerapp.regions.Region;
 import org.junit.jupiter.api.Test;
 
 @LocalStackTest
-class ClusterFormationTests {
+class ClusterFormationIT {
 
     private final LocalStack stack;
 
-    ClusterFormationTests(LocalStack stack) {
+    ClusterFormationIT(LocalStack stack) {
         this.stack = stack;
     }
 
@@ -57,7 +57,7 @@ class ClusterFormationTests {
             inA.execute(SimpleStatement.newInstance("INSERT INTO formation.notes (id, body) VALUES (?, ?)", id, "written in " + a)
                     .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM));
 
-            Row row = Eventually.within(Duration.ofSeconds(10), () -> inB.execute(
+            Row row = Await.value("the row written in " + a + " readable in " + b, Duration.ofSeconds(10), () -> inB.execute(
                     SimpleStatement.newInstance("SELECT body FROM formation.notes WHERE id = ?", id)
                             .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)).one());
             assertThat(row.getString("body")).isEqualTo("written in " + a);

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * off from Kafka but not from Cassandra looks like) stops deciding well before the other may start.
  */
 @BrokersTest
-class DecisionLeasesTests {
+class DecisionLeasesIT {
 
     private static final String GROUP = "lease-tests";
     private static final String SYMBOL = "IBM";

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** One simulate run into both regions' Kafka, then what each region's topic holds. */
 @LocalStackTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class SimulateIntoKafkaTests {
+class SimulateIntoKafkaIT {
 
     private static final int TICKS = 2_000;
     private static final SymbolUniverse UNIVERSE = SymbolUniverse.loadDefault();
@@ -30,7 +30,7 @@ class SimulateIntoKafkaTests {
     private final LocalStack stack;
     private FeedRunner.Result run;
 
-    SimulateIntoKafkaTests(LocalStack stack) {
+    SimulateIntoKafkaIT(LocalStack stack) {
         this.stack = stack;
     }
 

@@ -13,13 +13,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Every way a request can be wrong, answered with a 4xx problem+json that says what, never a 5xx. */
 @BrokersTest
-class BadInputTests {
+class BadInputIT {
 
     private static final String VALID = "\"clientOrderId\":\"%s\",\"symbol\":\"JPM\",\"side\":\"BUY\",\"type\":\"LIMIT\"";
 
     private final BrokerClient alice;
 
-    BadInputTests(Brokers brokers) {
+    BadInputIT(Brokers brokers) {
         this.alice = brokers.client("us-east-1", "alice", "alice-pw");
     }
 

@@ -20,11 +20,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Replays of the shipped samples reproduce them in Kafka. */
 @LocalStackTest
-class ReplayIntoKafkaTests {
+class ReplayIntoKafkaIT {
 
     private final LocalStack stack;
 
-    ReplayIntoKafkaTests(LocalStack stack) {
+    ReplayIntoKafkaIT(LocalStack stack) {
         this.stack = stack;
     }
 
