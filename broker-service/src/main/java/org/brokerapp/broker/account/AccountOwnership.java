@@ -51,6 +51,7 @@ public class AccountOwnership extends LoopThread {
     private volatile int partitionCount;
     private volatile KafkaConsumer<String, byte[]> consumer;
     private volatile boolean polling;
+    private final Set<Integer> assigned = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public AccountOwnership(Accounts accounts, BrokerProperties properties, CqlSession session, BrokerCql cql, InstanceUrl instance) {
         super("account-ownership", 5);
@@ -70,9 +71,12 @@ public class AccountOwnership extends LoopThread {
         return leases.holderOf(CustomerPartitions.of(customerId, partitionCount)).map(InstanceUrl::ofHolder);
     }
 
-    /** Up while the group's poll loop runs: a stopped loop would let the leases lapse and nobody place. */
+    /**
+     * Ready while the group's poll loop runs and this instance holds the lease of every customer
+     * partition assigned to it: until then its customers' placements would be refused.
+     */
     public boolean isPolling() {
-        return polling;
+        return polling && assigned.stream().allMatch(leases::coversPartition);
     }
 
     @Override
@@ -113,6 +117,7 @@ public class AccountOwnership extends LoopThread {
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             Set<Integer> ids = ids(partitions);
             log.info("assigned customer partitions {}", ids.stream().sorted().toList());
+            assigned.addAll(ids);
             leases.acquire(ids.stream().collect(Collectors.toMap(Function.identity(), p -> Set.of())), DecisionLeases.TTL.multipliedBy(2));
         }
 
@@ -120,6 +125,7 @@ public class AccountOwnership extends LoopThread {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             Set<Integer> ids = ids(partitions);
+            assigned.removeAll(ids);
             accounts.retire(ids, partitionCount, HANDOVER_WAIT);
             leases.release(ids);
         }
