@@ -14,7 +14,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.brokerapp.broker.matching.DecisionLeases;
@@ -81,18 +80,7 @@ public class AccountOwnership extends LoopThread {
 
     @Override
     protected void loop() {
-        // never stops for good: a failure (Kafka away, an exception in a callback) closes the consumer and starts over
-        while (isRunning()) {
-            try {
-                consume();
-            } catch (WakeupException stopping) {
-                return;
-            } catch (RuntimeException e) {
-                polling = false;
-                log.error("customer ownership loop failed; starting over in 1 s", e);
-                sleepQuietly(Duration.ofSeconds(1));
-            }
-        }
+        startOverOnFailure(this::consume);
     }
 
     private void consume() {
@@ -154,12 +142,5 @@ public class AccountOwnership extends LoopThread {
         leases.close();
     }
 
-    private static void sleepQuietly(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 
 }

@@ -13,6 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
@@ -146,11 +148,13 @@ public class OrderService {
         return new RoutedPlacement(c.customerId(), c.clientOrderId(), c.symbol(), c.side(), c.type(), c.quantity(), c.price(), placedRegion);
     }
 
-    /** A LIMIT or STOP order at its owner: reserve, write (ledger and open_orders), publish, answer. */
-    private Placement placeResting(PlaceOrder command, Listing listing, String placedRegion) {
-        long started = System.nanoTime();
-        UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
-        Reserved reserved = accounts.withAccount(command.customerId(), account -> {
+    /**
+     * Under the account's monitor: the order this request names and whether to write it now. A
+     * retry finds its order (written again only if its outcome is unknown); a new order is reserved
+     * for {@code maxCost}, or refused (422) if the customer lacks it.
+     */
+    private Reserved reserve(PlaceOrder command, UUID orderId, Supplier<Order> fresh, Function<Order, BigDecimal> maxCost) {
+        return accounts.withAccount(command.customerId(), account -> {
             Optional<Order> existing = account.find(orderId);
             if (existing.isPresent()) {
                 Order order = sameRequestOrRefuse(existing.get(), command);
@@ -160,15 +164,22 @@ public class OrderService {
                 account.rewrite(orderId);
                 return new Reserved(order, true, false);
             }
-            Order order = newOrder(orderId, command, listing.exchange(), placedRegion);
+            Order order = fresh.get();
             try {
-                account.reserve(order, order.reservedCash());
-            } catch (OrderProblem.Insufficient short_) {
+                account.reserve(order, maxCost.apply(order));
+            } catch (OrderProblem.Insufficient shortfall) {
                 metrics.rejected(command.side() == Side.BUY ? "insufficient.cash" : "insufficient.shares");
-                throw short_;
+                throw shortfall;
             }
             return new Reserved(order, true, true);
         });
+    }
+
+    /** A LIMIT or STOP order at its owner: reserve, write (ledger and open_orders), publish, answer. */
+    private Placement placeResting(PlaceOrder command, Listing listing, String placedRegion) {
+        long started = System.nanoTime();
+        UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
+        Reserved reserved = reserve(command, orderId, () -> newOrder(orderId, command, listing.exchange(), placedRegion), Order::reservedCash);
         Order order = reserved.order();
         if (!reserved.write()) {
             return new Placement(order, false);
@@ -204,28 +215,10 @@ public class OrderService {
         }
         BigDecimal price = recentPrice(command.symbol());
         BigDecimal perShare = here ? price : price.multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.UP);
-        Reserved reserved = accounts.withAccount(command.customerId(), account -> {
-            Optional<Order> existing = account.find(orderId);
-            if (existing.isPresent()) {
-                Order order = sameRequestOrRefuse(existing.get(), command);
-                if (!account.isUnsettled(orderId)) {
-                    return new Reserved(order, false, false);
-                }
-                account.rewrite(orderId);
-                return new Reserved(order, true, false);
-            }
-            Order order = new Order(orderId, command.customerId(), command.clientOrderId(), command.symbol(), listing.exchange(), command.side(),
-                    OrderType.MARKET, command.quantity(), null, null, BigDecimal.ZERO, OrderStatus.OPEN, placedRegion, Instant.now(),
-                    null, null, null, null);
-            BigDecimal cost = command.side() == Side.BUY ? perShare.multiply(BigDecimal.valueOf(command.quantity())) : BigDecimal.ZERO;
-            try {
-                account.reserve(order, cost);
-            } catch (OrderProblem.Insufficient short_) {
-                metrics.rejected(command.side() == Side.BUY ? "insufficient.cash" : "insufficient.shares");
-                throw short_;
-            }
-            return new Reserved(order, true, true);
-        });
+        BigDecimal cost = command.side() == Side.BUY ? perShare.multiply(BigDecimal.valueOf(command.quantity())) : BigDecimal.ZERO;
+        Reserved reserved = reserve(command, orderId, () -> new Order(orderId, command.customerId(), command.clientOrderId(), command.symbol(),
+                listing.exchange(), command.side(), OrderType.MARKET, command.quantity(), null, null, BigDecimal.ZERO, OrderStatus.OPEN, placedRegion,
+                Instant.now(), null, null, null, null), order -> cost);
         if (!reserved.write()) {
             return new Placement(reserved.order(), false);
         }

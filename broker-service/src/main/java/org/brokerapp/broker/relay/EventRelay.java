@@ -22,7 +22,6 @@ import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.brokerapp.broker.events.EventTopics;
@@ -33,6 +32,7 @@ import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.routing.PeerLinks;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.KafkaConsumers;
+import org.brokerapp.broker.system.LoopThread;
 import org.brokerapp.regions.RegionsModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,7 +63,6 @@ public class EventRelay implements SmartLifecycle {
     private final OrderEventCodec codec;
     private final MeterRegistry meters;
     private final Map<String, Relay> relays = new ConcurrentHashMap<>();
-    private volatile boolean running;
 
     public EventRelay(BrokerProperties properties, RegionsModel regions, ExchangeOwnership exchanges, CustomerHomes homes, EventIntake intake,
                       PeerLinks links, OrderEventCodec codec, MeterRegistry meters) {
@@ -84,35 +83,19 @@ public class EventRelay implements SmartLifecycle {
 
     @Override
     public void start() {
-        running = true;
         for (String destination : destinations) {
-            Relay relay = new Relay(destination);
-            relays.put(destination, relay);
-            relay.thread.start();
+            relays.computeIfAbsent(destination, Relay::new).start();
         }
     }
 
     @Override
     public void stop() {
-        running = false;
-        relays.values().forEach(r -> {
-            KafkaConsumer<String, byte[]> c = r.consumer;
-            if (c != null) {
-                c.wakeup();
-            }
-        });
-        for (Relay relay : relays.values()) {
-            try {
-                relay.thread.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        relays.values().forEach(Relay::stop);
     }
 
     @Override
     public boolean isRunning() {
-        return running;
+        return relays.values().stream().anyMatch(Relay::isRunning);
     }
 
     /** After the matcher and the account owners (which take what is relayed), before the web server. */
@@ -123,37 +106,36 @@ public class EventRelay implements SmartLifecycle {
 
     /** Whether every relay's poll loop runs (readiness: a stopped relay strands orders placed here). */
     public boolean isRelaying() {
-        return running && relays.values().stream().allMatch(r -> r.polling);
+        return !relays.isEmpty() && relays.values().stream().allMatch(r -> r.isRunning() && r.polling);
     }
 
-    private final class Relay {
+    /** The relay to one destination region: its own consumer group, on a thread of its own. */
+    private final class Relay extends LoopThread {
 
         private final String destination;
-        private final Thread thread;
         private final Counter relayed;
         private final Map<TopicPartition, Long> replayUntil = new ConcurrentHashMap<>();
         private volatile KafkaConsumer<String, byte[]> consumer;
         private volatile boolean polling;
 
         Relay(String destination) {
+            super("relay-to-" + destination, 20);
             this.destination = destination;
-            this.thread = new Thread(this::run, "relay-to-" + destination);
             this.relayed = Counter.builder("broker.events.relayed").tag("to", destination)
                     .description("order events this region's relay delivered, by destination region").register(meters);
         }
 
-        private void run() {
-            // never stops for good: any failure closes the consumer and starts over from the committed offsets
-            while (running) {
-                try {
-                    relay();
-                } catch (WakeupException stopping) {
-                    return;
-                } catch (RuntimeException e) {
-                    polling = false;
-                    log.error("relay to {} failed; starting over in 1 s", destination, e);
-                    sleep(Duration.ofSeconds(1));
-                }
+        @Override
+        protected void loop() {
+            // any failure closes the consumer and starts over from the committed offsets
+            startOverOnFailure(this::relay);
+        }
+
+        @Override
+        protected void wake() {
+            KafkaConsumer<String, byte[]> c = consumer;
+            if (c != null) {
+                c.wakeup();
             }
         }
 
@@ -178,7 +160,7 @@ public class EventRelay implements SmartLifecycle {
                     }
                 });
                 polling = true;
-                while (running) {
+                while (isRunning()) {
                     List<OrderEvent> batch = new ArrayList<>();
                     boolean replayed = false;
                     var records = kafka.poll(Duration.ofMillis(500));
@@ -207,7 +189,7 @@ public class EventRelay implements SmartLifecycle {
             Set<TopicPartition> assigned = kafka.assignment();
             boolean paused = false;
             List<OrderEvent> pending = batch;
-            while (running) {
+            while (isRunning()) {
                 if (handOver(pending, replayed)) {
                     relayed.increment(pending.size());
                     break;
@@ -267,11 +249,4 @@ public class EventRelay implements SmartLifecycle {
         }
     }
 
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 }

@@ -16,7 +16,6 @@ import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.utils.Utils;
@@ -71,27 +70,9 @@ public class TickConsumer extends LoopThread {
 
     @Override
     protected void loop() {
-        // never stops for good: a failure (Kafka away, a rebuild's Cassandra timeout in a rebalance
-        // callback) closes the consumer, which gives the partitions back, and starts over
-        while (isRunning()) {
-            try {
-                consume();
-            } catch (WakeupException stopping) {
-                return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (RuntimeException e) {
-                polling = false;
-                log.error("tick consumer failed; starting over in 1 s", e);
-                try {
-                    Thread.sleep(1_000);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
+        // a failure (Kafka away, a rebuild's Cassandra timeout in a rebalance callback) closes the
+        // consumer, which gives the partitions back, and a new one joins
+        startOverOnFailure(this::consume);
     }
 
     /** Whether the poll loop runs (readiness: while it does not, no tick is matched here). */
