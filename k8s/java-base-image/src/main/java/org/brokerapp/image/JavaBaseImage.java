@@ -34,7 +34,10 @@ import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
  * written as a one-layer image tarball in {@code docker save} format, which Jib reads as its base
  * ({@code <from><image>tar://...}). Headless: the AWT/X11 and sound libraries of {@code java.desktop}
  * (kept for {@code java.beans}, which Spring uses) are left out, so a GUI class would fail to load.
- * Every file gets the same timestamp, so the layer's digest depends on its contents only.
+ * Every file gets the same timestamp, but the digest is not reproducible: jlink 17 writes a
+ * {@code lib/modules} that differed by a few hundred bytes between two runs (measured). An image
+ * already built by the same JDK and the same version of this class is kept (a stamp file says which), since
+ * jlink takes 1-2 minutes on 2 busy cores.
  *
  * <p>Usage: {@code JavaBaseImage <output.tar> <work-dir>}
  */
@@ -64,6 +67,16 @@ public final class JavaBaseImage {
         Path output = Path.of(args[0]);
         Path work = Path.of(args[1]);
         long start = System.nanoTime();
+        Path stamp = Path.of(output + ".stamp");
+        String recipe;
+        try (InputStream self = JavaBaseImage.class.getResourceAsStream("JavaBaseImage.class")) {
+            // the JDK, and this builder's own code (which decides everything else in the image)
+            recipe = System.getProperty("java.home") + " " + Runtime.version() + " " + sha256(self.readAllBytes());
+        }
+        if (Files.isRegularFile(output) && Files.isRegularFile(stamp) && Files.readString(stamp).equals(recipe)) {
+            System.out.println("java-base-image: " + output + " is up to date (" + recipe + ")");
+            return;
+        }
         deleteRecursively(work);
         Path rootfs = work.resolve("rootfs");
         Path javaHome = rootfs.resolve(JAVA_HOME.substring(1));
@@ -97,6 +110,7 @@ public final class JavaBaseImage {
             Files.copy(layer, tar);
             tar.closeArchiveEntry();
         }
+        Files.writeString(stamp, recipe);
         System.out.printf("java-base-image: %s (Java %s, %d shared libraries, %,d bytes) in %.1f s%n", output, javaVersion,
                 libraries.size(), Files.size(output), (System.nanoTime() - start) / 1e9);
     }
