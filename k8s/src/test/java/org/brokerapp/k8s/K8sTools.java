@@ -123,7 +123,7 @@ final class K8sTools {
         return run(timeout, command, Map.of());
     }
 
-    /** Runs a command to its end, output and errors together. */
+    /** Runs a command to its end, output and errors together; status -1 when it ran out of time (and was killed). */
     static Result run(Duration timeout, List<String> command, Map<String, String> environment) {
         try {
             Path log = Files.createTempFile("k8s-tool", ".log");
@@ -131,8 +131,9 @@ final class K8sTools {
             builder.environment().putAll(environment);
             Process process = builder.start();
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly();
-                fail(String.join(" ", command) + " did not end within " + timeout.toSeconds() + " s");
+                process.destroyForcibly().waitFor();
+                return new Result(-1, String.join(" ", command) + " did not end within " + timeout.toSeconds() + " s: "
+                        + Files.readString(log, StandardCharsets.UTF_8));
             }
             String output = Files.readString(log, StandardCharsets.UTF_8);
             Files.delete(log);

@@ -96,7 +96,7 @@ class ServerDryRunTests {
             if (!apiserver.isAlive() || !etcd.isAlive()) {
                 fail("kube-apiserver or etcd exited at start: see " + DIR.resolve("kube-apiserver.log") + " and etcd.log");
             }
-            K8sTools.Result ready = kubectl(Duration.ofSeconds(10), "get", "--raw", "/readyz");
+            K8sTools.Result ready = kubectl(Duration.ofSeconds(20), "--request-timeout=10s", "get", "--raw", "/readyz");
             if (ready.status() == 0 && ready.output().trim().equals("ok")) {
                 break;
             }
