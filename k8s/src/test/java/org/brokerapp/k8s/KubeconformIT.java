@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * against schemas converted from the CRDs kept in k8s/crds. Nothing may be skipped for want of a
  * schema. Two broken manifests prove that both schema sets really reject what they should.
  */
-class KubeconformTests {
+class KubeconformIT {
 
     static final String KUBERNETES_VERSION = "v1.34.0";
     static Path crdSchemas;

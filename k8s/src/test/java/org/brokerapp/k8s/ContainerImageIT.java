@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * entrypoint started there with --help, under a private mount and PID namespace with /proc, as user
  * 65532, with nothing from the building machine but the kernel.
  */
-class ContainerImageTests {
+class ContainerImageIT {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -69,7 +69,7 @@ class ContainerImageTests {
         assertThat(entrypoint).contains("-XX:MaxRAMPercentage=75", "org.brokerapp.ticker.TickerFeedCli");
 
         Path rootfs = K8sTools.TARGET.resolve("ticker-feed-rootfs");
-        ServerDryRunTests.deleteRecursively(rootfs);
+        ServerDryRunIT.deleteRecursively(rootfs);
         unpack(imageTar, rootfs);
         assertThat(Files.readString(rootfs.resolve("etc/passwd"))).contains("nonroot:x:65532:65532:");
         Files.createDirectories(rootfs.resolve("proc"));
@@ -94,7 +94,7 @@ class ContainerImageTests {
     /** Unpacks every layer of a docker-format image tarball, in order, into one directory. */
     static void unpack(Path imageTar, Path rootfs) throws IOException {
         Path layers = K8sTools.TARGET.resolve("ticker-feed-layers");
-        ServerDryRunTests.deleteRecursively(layers);
+        ServerDryRunIT.deleteRecursively(layers);
         Files.createDirectories(layers);
         List<String> order = new ArrayList<>();
         try (TarArchiveInputStream tar = new TarArchiveInputStream(Files.newInputStream(imageTar))) {

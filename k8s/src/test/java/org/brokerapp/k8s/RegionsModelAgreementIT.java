@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Cassandra DC and the ports the local stack uses for the same servers (AddressPlan), and one
  * K8ssandraCluster whose data centers are the model's, sized as the model sizes them.
  */
-class RegionsModelAgreementTests {
+class RegionsModelAgreementIT {
 
     static final RegionsModel MODEL = RegionsFile.load(K8sTools.REPO.resolve("infra/regions.yaml"));
 

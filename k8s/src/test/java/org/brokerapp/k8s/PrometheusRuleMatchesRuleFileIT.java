@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The PrometheusRule of the monitoring component carries exactly the groups of the rule file next to
  * it (Prometheus's own format, which promtool checks), so the two can never drift apart.
  */
-class PrometheusRuleMatchesRuleFileTests {
+class PrometheusRuleMatchesRuleFileIT {
 
     static final Path COMPONENT = K8sTools.K8S.resolve("components/monitoring");
 

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * runs every validation and admission step short of storing, including the CRDs' OpenAPI schemas.
  * No kubelet, scheduler or controller: nothing is run, only accepted or refused.
  */
-class ServerDryRunTests {
+class ServerDryRunIT {
 
     static final Path DIR = K8sTools.TARGET.resolve("apiserver");
     static Process etcd;

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.brokerapp.k8s.K8sTools.K8S;
 
 /** Every overlay builds, and what it builds keeps the house rules for workloads. */
-class KustomizeBuildTests {
+class KustomizeBuildIT {
 
     @Test
     void everyOverlayBuilds() {
