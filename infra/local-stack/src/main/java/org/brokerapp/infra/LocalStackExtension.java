@@ -32,9 +32,39 @@ public final class LocalStackExtension implements BeforeAllCallback, ParameterRe
         return stack(context);
     }
 
-    /** The shared stack, started on first use: for other extensions that build on it. */
+    /**
+     * The shared stack, started on first use: for other extensions that build on it. A stack that
+     * failed to start is not tried again for every test class: each fails at once with the first
+     * failure's reason.
+     */
     public static LocalStack stack(ExtensionContext context) {
-        return context.getRoot().getStore(NAMESPACE).computeIfAbsent(LocalStack.class, key -> start(), LocalStack.class);
+        return context.getRoot().getStore(NAMESPACE).computeIfAbsent(Started.class, key -> Started.attempt(), Started.class).stack();
+    }
+
+    /** The outcome of the one attempt to start the stack in this JVM; JUnit closes it (and so the stack) at the end of the run. */
+    private record Started(LocalStack started, StackException failure) implements AutoCloseable {
+
+        static Started attempt() {
+            try {
+                return new Started(start(), null);
+            } catch (StackException e) {
+                return new Started(null, e);
+            }
+        }
+
+        LocalStack stack() {
+            if (failure != null) {
+                throw new StackException("the stack did not start in this test JVM: " + failure.getMessage(), failure);
+            }
+            return started;
+        }
+
+        @Override
+        public void close() {
+            if (started != null) {
+                started.close();
+            }
+        }
     }
 
     private static LocalStack start() {

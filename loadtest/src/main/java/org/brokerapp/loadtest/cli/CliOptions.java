@@ -20,6 +20,11 @@ import org.brokerapp.loadtest.workload.OrderMix;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The command line of {@code loadtest/bin/loadtest}: a preset, then overrides. Every mistake is a
@@ -108,37 +113,46 @@ public final class CliOptions {
         return o.plan();
     }
 
+    /**
+     * The syntax is picocli's, as in every command line of the project ({@code --name value} or
+     * {@code --name=value}, a repeated single option is a mistake); the meaning of each value is
+     * checked by {@link #plan()}, so that every message names the option and what it wants.
+     */
     private void read(String[] args) {
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (!arg.startsWith("--")) {
-                throw new UsageException("unexpected argument '" + arg + "' (options are --name value)");
+        CommandSpec spec = CommandSpec.create().name("loadtest");
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).build());
+        for (String flag : FLAGS) {
+            if (!flag.equals("help")) {
+                spec.addOption(OptionSpec.builder("--" + flag).type(boolean.class).arity("0").build());
             }
-            String name = arg.substring(2);
-            String value = null;
-            int eq = name.indexOf('=');
-            if (eq > 0 && VALUED.contains(name.substring(0, eq))) {
-                value = name.substring(eq + 1);
-                name = name.substring(0, eq);
-            }
-            if (FLAGS.contains(name)) {
-                flags.add(name);
+        }
+        for (String name : VALUED) {
+            if (name.equals("warmup")) {
                 continue;
             }
-            if (!VALUED.contains(name)) {
-                throw new UsageException("unknown option --" + name);
-            }
-            if (value == null) {
-                if (i + 1 >= args.length) {
-                    throw new UsageException("--" + name + " needs a value");
-                }
-                value = args[++i];
-            }
-            name = name.equals("warmup") ? "warm-up" : name;
+            OptionSpec.Builder option = OptionSpec.builder(name.equals("warm-up") ? new String[] {"--warm-up", "--warmup"} : new String[] {"--" + name})
+                    .paramLabel("VALUE").arity("1");
             if (REPEATABLE.contains(name)) {
-                repeated.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
-            } else if (single.put(name, value) != null) {
-                throw new UsageException("--" + name + " given twice");
+                option.type(List.class).auxiliaryTypes(String.class);
+            } else {
+                option.type(String.class);
+            }
+            spec.addOption(option.build());
+        }
+        ParseResult parsed;
+        try {
+            parsed = new CommandLine(spec).parseArgs(args);
+        } catch (ParameterException e) {
+            throw new UsageException(e.getMessage());
+        }
+        for (OptionSpec option : parsed.matchedOptions()) {
+            String name = option.longestName().substring(2);
+            if (FLAGS.contains(name)) {
+                flags.add(name);
+            } else if (REPEATABLE.contains(name)) {
+                repeated.put(name, option.getValue());
+            } else {
+                single.put(name, option.getValue());
             }
         }
     }

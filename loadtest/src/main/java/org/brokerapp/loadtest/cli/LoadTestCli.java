@@ -48,7 +48,7 @@ public final class LoadTestCli {
         try {
             plan = CliOptions.parse(args);
         } catch (UsageException e) {
-            System.err.println("loadtest: " + e.getMessage() + " (loadtest --help for usage)");
+            System.err.println("loadtest: " + e.getMessage() + " (see 'loadtest --help')");
             return 2;
         }
         Progress progress = new Progress(System.out);

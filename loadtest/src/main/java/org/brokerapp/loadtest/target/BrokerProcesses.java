@@ -26,7 +26,12 @@ public final class BrokerProcesses implements AutoCloseable {
 
     private final Map<String, Process> processes = new LinkedHashMap<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
+    private final Map<String, Long> startedAt = new LinkedHashMap<>();
+    private final Map<String, Long> readyAt = new LinkedHashMap<>();
     private final Thread shutdownHook = new Thread(this::stop, "brokers-shutdown");
+    /** The JVM launcher, and which broker records the class data sharing archive (none when it exists already). */
+    private BrokerJvm jvm;
+    private String training;
 
     private BrokerProcesses() {
         // Ctrl-C or SIGTERM must not leave brokers behind
@@ -42,16 +47,22 @@ public final class BrokerProcesses implements AutoCloseable {
         BrokerProcesses brokers = new BrokerProcesses();
         try {
             Files.createDirectories(logs);
-            // a private copy: a build rewriting the jar under a starting JVM makes it fail with NoClassDefFoundError
-            Path privateJar = logs.resolve("broker-service.jar");
-            Files.copy(jar, privateJar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            // an extracted copy of the jar (a build rewriting the jar under a starting JVM cannot touch it) with a
+            // class data sharing archive: the first broker ever started from this jar writes it, later starts use it
+            BrokerJvm jvm = BrokerJvm.of(jar);
+            brokers.jvm = jvm;
+            boolean training = !jvm.hasArchive();
+            if (training) {
+                progress.step("the first broker from this jar records a class data sharing archive when it stops: later starts are faster");
+            }
             for (String region : stack.regions().names()) {
                 // where the stack's WAN emulator forwards other regions' broker traffic
                 String hostAndPort = stack.brokerAddress(region);
                 String host = hostAndPort.substring(0, hostAndPort.lastIndexOf(':'));
                 String port = hostAndPort.substring(hostAndPort.lastIndexOf(':') + 1);
-                List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xms512m", "-Xmx512m", "-jar", privateJar.toString(),
+                List<String> command = jvm.command(Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xms512m", "-Xmx512m"),
+                        training && brokers.processes.isEmpty());
+                command.addAll(List.of(
                         "--broker.region=" + region,
                         "--broker.kafka.bootstrap-servers=" + stack.kafkaBootstrapServers(region),
                         "--broker.load-customers=" + loadCustomers,
@@ -65,8 +76,12 @@ public final class BrokerProcesses implements AutoCloseable {
                         command.add("--broker.routing.peers." + other + "=" + stack.brokerUrlFromOtherRegions(other));
                     }
                 }
+                if (training && brokers.processes.isEmpty()) {
+                    brokers.training = region;
+                }
                 command.addAll(extraArgs);
                 Path log = logs.resolve("broker-" + region + ".log");
+                brokers.startedAt.put(region, System.nanoTime());
                 brokers.processes.put(region, new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
                 brokers.urls.put(region, "http://" + hostAndPort);
                 progress.step("starting broker " + region + " on " + hostAndPort + " (log " + log + ")");
@@ -74,18 +89,23 @@ public final class BrokerProcesses implements AutoCloseable {
                     // the first broker applies the schema migrations; two at once on a fresh cluster race each other
                     // ("table schema_migrations does not exist"), so the others start once it is ready
                     brokers.awaitReady(region, Duration.ofSeconds(180));
-                    progress.step("broker " + region + " ready (schema in place)");
+                    progress.step("broker " + region + " ready in " + brokers.startTime(region) + " (schema in place)");
                 }
             }
             for (String region : stack.regions().names()) {
                 brokers.awaitReady(region, Duration.ofSeconds(180));
-                progress.step("broker " + region + " ready");
+                progress.step("broker " + region + " ready in " + brokers.startTime(region));
             }
             return brokers;
         } catch (IOException | RuntimeException e) {
             brokers.close();
             throw new IllegalStateException("brokers did not start: " + e.getMessage(), e);
         }
+    }
+
+    /** From the broker's JVM start to its readiness answering UP (as seen by polling every 500 ms). */
+    private String startTime(String region) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", (readyAt.get(region) - startedAt.get(region)) / 1e9);
     }
 
     public String url(String region) {
@@ -108,6 +128,7 @@ public final class BrokerProcesses implements AutoCloseable {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(urls.get(region) + "/actuator/health/readiness")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
+                    readyAt.putIfAbsent(region, System.nanoTime());
                     return;
                 }
             } catch (IOException notYet) {
@@ -116,7 +137,7 @@ public final class BrokerProcesses implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
             }
-            sleep(500);
+            sleep(200);
         }
         throw new IllegalStateException("broker " + region + " not ready within " + timeout);
     }
@@ -133,14 +154,21 @@ public final class BrokerProcesses implements AutoCloseable {
 
     private void stop() {
         processes.values().forEach(Process::destroy);
-        for (Process p : processes.values()) {
+        for (Map.Entry<String, Process> broker : processes.entrySet()) {
+            Process p = broker.getValue();
+            boolean exited = false;
             try {
-                if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                }
+                // the broker recording the archive writes it on its way out: give it longer
+                exited = p.waitFor(broker.getKey().equals(training) ? 90 : 30, java.util.concurrent.TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            if (!exited) {
                 p.destroyForcibly();
+            }
+            if (broker.getKey().equals(training)) {
+                jvm.keepTrainedArchive(exited);
+                training = null;
             }
         }
     }

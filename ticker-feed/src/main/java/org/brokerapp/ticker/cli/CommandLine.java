@@ -2,7 +2,6 @@ package org.brokerapp.ticker.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,10 +21,15 @@ import org.brokerapp.ticker.pacing.RunLength;
 import org.brokerapp.ticker.publish.KafkaSettings;
 import org.brokerapp.ticker.replay.EventTime;
 import org.brokerapp.ticker.replay.Speed;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 
 /**
  * Reads the command line into a {@link Command}; anything wrong is a one-line {@link UsageException}.
- * Options take their value as the next argument or after {@code =}.
+ * Options take their value as the next argument or after {@code =} (parsed with picocli, as every
+ * command line of the project).
  */
 public final class CommandLine {
 
@@ -242,38 +246,45 @@ public final class CommandLine {
     private static final class Options {
         private final Map<String, List<String>> values = new LinkedHashMap<>();
 
+        /**
+         * The syntax is picocli's, as in every command line of the project ({@code --name value} or
+         * {@code --name=value}; a single option given twice is a mistake); the values are checked
+         * by {@link CommandLine#parse}, so that every message names the option and what it wants.
+         */
         static Options read(String command, String[] args) {
             Set<String> allowed = command.equals("simulate") ? SIMULATE : REPLAY;
             Set<String> other = command.equals("simulate") ? REPLAY : SIMULATE;
-            Options options = new Options();
-            for (int i = 1; i < args.length; i++) {
-                String arg = args[i];
-                if (!arg.startsWith("--")) {
-                    throw new UsageException("unexpected argument '" + arg + "' (options start with --)");
-                }
-                int equals = arg.indexOf('=');
-                String name = arg.substring(2, equals < 0 ? arg.length() : equals);
+            for (String arg : args) {
+                String name = arg.startsWith("--") ? arg.substring(2, arg.contains("=") ? arg.indexOf('=') : arg.length()) : "";
                 if (other.contains(name)) {
                     throw new UsageException("--" + name + " is an option of " + (command.equals("simulate") ? "replay" : "simulate") + ", not " + command);
                 }
-                if (!COMMON.contains(name) && !allowed.contains(name)) {
-                    throw new UsageException("unknown option --" + name);
-                }
-                String value;
-                if (equals >= 0) {
-                    value = arg.substring(equals + 1);
-                } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
-                    value = args[++i];
-                } else {
-                    throw new UsageException("--" + name + " needs a value");
-                }
-                List<String> given = options.values.computeIfAbsent(name, n -> new ArrayList<>());
-                if (!given.isEmpty() && !REPEATABLE.contains(name)) {
-                    throw new UsageException("--" + name + " is given twice");
-                }
-                given.add(value);
+            }
+            CommandSpec spec = CommandSpec.create().name("ticker-feed " + command);
+            for (String name : COMMON) {
+                spec.addOption(option(name));
+            }
+            for (String name : allowed) {
+                spec.addOption(option(name));
+            }
+            ParseResult parsed;
+            try {
+                parsed = new picocli.CommandLine(spec).parseArgs(java.util.Arrays.copyOfRange(args, 1, args.length));
+            } catch (ParameterException e) {
+                throw new UsageException(e.getMessage());
+            }
+            Options options = new Options();
+            for (OptionSpec option : parsed.matchedOptions()) {
+                Object value = option.getValue();
+                options.values.put(option.longestName().substring(2), value instanceof List<?> list
+                        ? list.stream().map(String::valueOf).toList() : List.of(String.valueOf(value)));
             }
             return options;
+        }
+
+        private static OptionSpec option(String name) {
+            OptionSpec.Builder option = OptionSpec.builder("--" + name).paramLabel("VALUE").arity("1");
+            return (REPEATABLE.contains(name) ? option.type(List.class).auxiliaryTypes(String.class) : option.type(String.class)).build();
         }
 
         Optional<String> one(String name) {

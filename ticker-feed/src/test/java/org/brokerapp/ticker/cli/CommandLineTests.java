@@ -97,8 +97,8 @@ class CommandLineTests {
             simulate --region us-east-1 --bootstrap-servers h:1 --rate -10                | --rate must be a number of ticks per second > 0, was '-10'
             simulate --region us-east-1 --bootstrap-servers h:1 --rate fast               | --rate must be a number of ticks per second > 0, was 'fast'
             simulate --region us-east-1 --bootstrap-servers h:1 --rate NaN                | --rate must be a number
-            simulate --region us-east-1 --bootstrap-servers h:1 --rate 5 --rate 6         | --rate is given twice
-            simulate --region us-east-1 --bootstrap-servers h:1 --rate                    | --rate needs a value
+            simulate --region us-east-1 --bootstrap-servers h:1 --rate 5 --rate 6         | option '--rate' (VALUE) should be specified only once
+            simulate --region us-east-1 --bootstrap-servers h:1 --rate                    | Missing required parameter for option '--rate'
             simulate --region us-east-1 --bootstrap-servers h:1 --duration 30             | --duration: '30' is not a duration like 500ms, 30s, 2m or 1h
             simulate --region us-east-1 --bootstrap-servers h:1 --duration 0s             | --duration must be longer than 0
             simulate --region us-east-1 --bootstrap-servers h:1 --count 0                 | --count must be a whole number of ticks >= 1, was '0'
@@ -112,8 +112,8 @@ class CommandLineTests {
             simulate --region us-east-1 --bootstrap-servers h:1 --compression brotli      | --compression must be one of none, lz4, zstd, snappy, gzip
             simulate --region us-east-1 --bootstrap-servers h:1 --progress soon           | --progress: 'soon' is not a duration
             simulate --region us-east-1 --bootstrap-servers h:1 --file x.csv              | --file is an option of replay, not simulate
-            simulate --region us-east-1 --bootstrap-servers h:1 --verbose x               | unknown option --verbose
-            simulate --region us-east-1 --bootstrap-servers h:1 extra                     | unexpected argument 'extra'
+            simulate --region us-east-1 --bootstrap-servers h:1 --verbose x               | Unknown options: '--verbose'
+            simulate --region us-east-1 --bootstrap-servers h:1 extra                     | Unmatched argument at index 4: 'extra'
             simulate --region us-east-1 --bootstrap-servers localhost                     | --bootstrap-servers must be HOST:PORT[,HOST:PORT...], was 'localhost'
             simulate --region us-east-1 --region ap-southeast-2 --bootstrap-servers h:1   | --bootstrap-servers names one Kafka, but 2 regions are given
             simulate --region us-east-1 --bootstrap us-west-2=h:1                         | --bootstrap names region us-west-2, which is not one of the --region options
@@ -124,7 +124,7 @@ class CommandLineTests {
             simulate --region us-east-1 --bootstrap-servers h:1 --failover =us-east-1     | --failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was '=us-east-1'
             simulate --region us-east-1 --bootstrap-servers h:1 --failover nyse=us-east-1 | --failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was 'nyse=us-east-1'
             simulate --region us-east-1 --bootstrap-servers h:1 --failover NYSE=a --failover NYSE=b | --failover NYSE is given twice
-            simulate --region us-east-1 --bootstrap-servers h:1 --failover                | --failover needs a value
+            simulate --region us-east-1 --bootstrap-servers h:1 --failover                | Missing required parameter for option '--failover'
             replay --region us-east-1 --bootstrap-servers h:1 --file f --failover ASX     | --failover must be EXCHANGE=REGION
             replay --region us-east-1 --bootstrap-servers h:1                             | replay needs --file TRADES.csv
             replay --region us-east-1 --bootstrap-servers h:1 --file f --speed 0          | --speed: speed must be a number > 0 (1 = original pace) or max
