@@ -1,14 +1,16 @@
 package org.brokerapp.infra;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
 
 /**
  * {@code infra/bin/stack}: brings the local stack up (in the foreground until Ctrl-C, or
@@ -25,6 +27,7 @@ public final class StackCli {
               status                                                show every node as the cluster sees it, and which regions are cut
               cut REGION                                            partition REGION from the other regions (WAN emulation)
               heal REGION                                           end the partition
+              cpu [--seconds N] [--pid PID]...                      CPU each server (and each extra PID) uses over N s (default 60), from /proc
             options for every command:
               --work-dir DIR    where data, logs and configuration live (default .stack)
               --instance N      loopback slice 127.2N.x.x; tests use 1 (default 0)
@@ -54,7 +57,8 @@ public final class StackCli {
             case "down" -> down(options);
             case "status" -> status(options);
             case "cut", "heal" -> cutOrHeal(args[0], options);
-            default -> throw new IllegalArgumentException("unknown command '" + args[0] + "' (try: up, down, status, cut, heal)");
+            case "cpu" -> cpu(options);
+            default -> throw new IllegalArgumentException("unknown command '" + args[0] + "' (try: up, down, status, cut, heal, cpu)");
         };
     }
 
@@ -154,6 +158,41 @@ public final class StackCli {
         return 0;
     }
 
+    /**
+     * The CPU the stack's servers (and any further processes, e.g. idle brokers) burn over a window:
+     * utime + stime from /proc at its start and end, per process and per kind, in % of one core.
+     */
+    private static int cpu(Options options) {
+        Path workDir = options.settings().workDir();
+        StackState state = StackState.read(workDir)
+                .orElseThrow(() -> new StackException("no stack is running from " + workDir + " (start one with 'stack up')"));
+        List<Long> pids = new ArrayList<>(state.serverPids());
+        pids.addAll(options.extraPids);
+        Map<Long, ProcessCpu.Kind> kinds = new LinkedHashMap<>();
+        pids.forEach(pid -> kinds.put(pid, ProcessCpu.kindOf(pid)));
+        System.out.printf("measuring the CPU of %d processes for %d s (utime + stime from /proc)%n", pids.size(), options.seconds);
+        long start = System.nanoTime();
+        var before = ProcessCpu.read(pids, kinds);
+        ServerProcess.sleep(Duration.ofSeconds(options.seconds));
+        var after = ProcessCpu.read(pids, kinds);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.printf("%-8s %-10s %10s %12s%n", "PID", "KIND", "CPU s", "% of a core");
+        double total = 0;
+        for (long pid : pids) {
+            if (before.containsKey(pid) && after.containsKey(pid)) {
+                double cpu = after.get(pid).cpu().minus(before.get(pid).cpu()).toMillis() / 1000.0;
+                total += cpu;
+                System.out.printf("%-8d %-10s %10.2f %11.1f%%%n", pid, kinds.get(pid).label(), cpu, 100 * cpu / seconds);
+            } else {
+                System.out.printf("%-8d %-10s %10s %12s%n", pid, kinds.get(pid).label(), "gone", "-");
+            }
+        }
+        ProcessCpu.perKind(before, after).forEach((kind, cpu) -> System.out.printf("%-8s %-10s %10.2f %11.1f%%%n", "all",
+                kind.label(), cpu.toMillis() / 1000.0, 100 * cpu.toMillis() / 1000.0 / seconds));
+        System.out.printf("%-8s %-10s %10.2f %11.1f%%   over %.1f s%n", "all", "total", total, 100 * total / seconds, seconds);
+        return 0;
+    }
+
     /** The settings a running stack was started with, so addresses and nodes match it. */
     private static StackSettings runningSettings(Options options) {
         Path workDir = options.settings().workDir();
@@ -173,6 +212,8 @@ public final class StackCli {
         boolean kafkaOnly;
         boolean clean;
         boolean detach;
+        int seconds = 60;
+        final List<Long> extraPids = new ArrayList<>();
         final List<String> positional = new ArrayList<>();
 
         static Options parse(String[] args) {
@@ -186,6 +227,8 @@ public final class StackCli {
                     case "--work-dir" -> o.workDir = Path.of(value(args, ++i, "--work-dir"));
                     case "--instance" -> o.instance = integer(args, ++i, "--instance");
                     case "--nodes-per-dc" -> o.nodesPerDc = OptionalInt.of(integer(args, ++i, "--nodes-per-dc"));
+                    case "--seconds" -> o.seconds = integer(args, ++i, "--seconds");
+                    case "--pid" -> o.extraPids.add((long) integer(args, ++i, "--pid"));
                     case "--regions" -> o.regionsFile = Optional.of(Path.of(value(args, ++i, "--regions")));
                     default -> {
                         if (args[i].startsWith("--")) {

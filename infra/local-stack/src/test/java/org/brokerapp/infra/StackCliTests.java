@@ -23,7 +23,7 @@ class StackCliTests {
     @Test
     void anUnknownCommandIsNamed() {
         assertThatThrownBy(() -> StackCli.run(new String[] {"launch"}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("unknown command 'launch' (try: up, down, status, cut, heal)");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("unknown command 'launch' (try: up, down, status, cut, heal, cpu)");
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.brokerapp.infra.BrokerJvm;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
 
@@ -51,7 +52,9 @@ public final class BrokerProcesses implements AutoCloseable {
                 String host = hostAndPort.substring(0, hostAndPort.lastIndexOf(':'));
                 String port = hostAndPort.substring(hostAndPort.lastIndexOf(':') + 1);
                 List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xms512m", "-Xmx512m", "-jar", privateJar.toString(),
+                        "-Xms512m", "-Xmx512m"));
+                command.addAll(BrokerJvm.SMALL_MACHINE);
+                command.addAll(List.of("-jar", privateJar.toString(),
                         "--broker.region=" + region,
                         "--broker.kafka.bootstrap-servers=" + stack.kafkaBootstrapServers(region),
                         "--broker.load-customers=" + loadCustomers,
@@ -86,6 +89,13 @@ public final class BrokerProcesses implements AutoCloseable {
             brokers.close();
             throw new IllegalStateException("brokers did not start: " + e.getMessage(), e);
         }
+    }
+
+    /** Each region's broker process id, in region order. */
+    public Map<String, Long> pids() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        processes.forEach((region, p) -> pids.put(region, p.pid()));
+        return pids;
     }
 
     public String url(String region) {
