@@ -25,6 +25,9 @@ import org.brokerapp.infra.Progress;
  */
 public final class BrokerProcesses implements AutoCloseable {
 
+    /** Usually under a minute; the first broker's schema migrations took over 3 min on a 2-core machine saturated by other work. */
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(600);
+
     private final Map<String, Process> processes = new LinkedHashMap<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
     private final Thread shutdownHook = new Thread(this::stop, "brokers-shutdown");
@@ -76,12 +79,12 @@ public final class BrokerProcesses implements AutoCloseable {
                 if (brokers.processes.size() == 1) {
                     // the first broker applies the schema migrations; two at once on a fresh cluster race each other
                     // ("table schema_migrations does not exist"), so the others start once it is ready
-                    brokers.awaitReady(region, Duration.ofSeconds(180));
+                    brokers.awaitReady(region, READY_TIMEOUT);
                     progress.step("broker " + region + " ready (schema in place)");
                 }
             }
             for (String region : stack.regions().names()) {
-                brokers.awaitReady(region, Duration.ofSeconds(180));
+                brokers.awaitReady(region, READY_TIMEOUT);
                 progress.step("broker " + region + " ready");
             }
             return brokers;
