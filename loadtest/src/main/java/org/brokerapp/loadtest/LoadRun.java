@@ -41,12 +41,14 @@ public final class LoadRun {
      * @param floor   time bare LOCAL_QUORUM writes beside the load (where the target has a CQL endpoint)
      * @param check   audit every customer's ledger afterwards
      * @param probes  measured over the window too (e.g. write amplification); their tables join the result
+     * @param idleBaseline how long the probes measure the target at rest before any load (zero: not at all)
      */
     public record Settings(String title, String preset, String command, Duration progressEvery, BigDecimal openingCash, boolean floor,
-                           boolean check, Optional<SlaPlan> sla, List<WindowProbe> probes) {
+                           boolean check, Optional<SlaPlan> sla, List<WindowProbe> probes, Duration idleBaseline) {
 
         public static Settings defaults(String title) {
-            return new Settings(title, "custom", "", Duration.ofSeconds(5), new BigDecimal("10000000.00"), true, true, Optional.empty(), List.of());
+            return new Settings(title, "custom", "", Duration.ofSeconds(5), new BigDecimal("10000000.00"), true, true, Optional.empty(), List.of(),
+                    Duration.ZERO);
         }
     }
 
@@ -62,6 +64,7 @@ public final class LoadRun {
         }
         try (Harness harness = Harness.open(target, spec.symbolsPerRegion(), spec.seed(), settings.floor(), runId, settings.progressEvery(),
                 settings.probes(), progress)) {
+            harness.idleBaseline(settings.idleBaseline());
             harness.prime(spec);
             WindowResult window;
             SlaResult sla = null;

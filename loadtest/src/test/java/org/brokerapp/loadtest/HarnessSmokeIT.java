@@ -12,6 +12,7 @@ import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
+import org.brokerapp.loadtest.measure.ProcessCpuProbe;
 import org.brokerapp.loadtest.cli.Preset;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.report.MeasureResult;
@@ -45,7 +46,8 @@ class HarnessSmokeIT {
         try (LocalTarget target = LocalTarget.attach(stack, Path.of("target/smoke-logs"), jar, spec.customers(), List.of(), progress)) {
             LoadRun.Settings defaults = LoadRun.Settings.defaults("harness smoke test");
             LoadRun.Settings settings = new LoadRun.Settings(defaults.title(), defaults.preset(), defaults.command(), defaults.progressEvery(),
-                    defaults.openingCash(), defaults.floor(), defaults.check(), defaults.sla(), List.of(WriteAmplificationProbe.of(stack)));
+                    defaults.openingCash(), defaults.floor(), defaults.check(), defaults.sla(),
+                    List.of(new ProcessCpuProbe(target::processKinds), WriteAmplificationProbe.of(stack)), Duration.ofSeconds(5));
             result = LoadRun.execute(target, spec, settings, progress);
         }
 
@@ -99,6 +101,17 @@ class HarnessSmokeIT {
         ResultTable.Row all = amplification.rows().get(amplification.rows().size() - 1);
         double factor = Double.parseDouble(all.values().get(4).replace("*", "").split(" ")[0]);
         assertThat(factor).as("replica writes per client mutation, cluster-wide").isGreaterThanOrEqualTo(1.0);
+
+        // ticker-to-fill and receipt-to-fill from the brokers' exact histograms, not Prometheus buckets
+        assertThat(measures.get("ticker-to-fill (all regions)").source()).isEqualTo(MeasureResult.BROKER_EXACT);
+        assertThat(measures.get("ticker-to-fill (all regions)").latency().upperBounds()).isFalse();
+        assertThat(measures).containsKey("receipt-to-fill (all regions)");
+
+        // CPU per process kind: every kind of process ran and burned something in the window
+        ResultTable cpu = result.tables().stream().filter(t -> t.title().startsWith("CPU per process kind")).findFirst().orElseThrow();
+        assertThat(cpu.rows()).extracting(ResultTable.Row::label).contains("cassandra", "kafka", "broker", "harness", "**all**");
+        assertThat(cpu.rows()).allSatisfy(r -> assertThat(Double.parseDouble(r.values().get(1))).as(r.label()).isNotNegative());
+        assertThat(result.tables()).anyMatch(t -> t.title().startsWith("Cassandra work per placed order"));
 
         Path dir = Path.of("target/smoke-results");
         ResultsDirectory.write(dir, result);

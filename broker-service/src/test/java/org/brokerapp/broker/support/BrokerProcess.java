@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.awaitility.core.ConditionTimeoutException;
 import org.brokerapp.infra.Await;
+import org.brokerapp.infra.LeanJvm;
 import org.brokerapp.infra.LocalStack;
 
 /**
@@ -35,8 +36,9 @@ public final class BrokerProcess implements AutoCloseable {
     public static BrokerProcess start(LocalStack stack, String region, Path log) {
         int port = freePort();
         Map<String, Object> properties = Brokers.properties(stack, region);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m"));
+        command.addAll(LeanJvm.SMALL_MACHINE);
+        command.addAll(List.of("-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "org.brokerapp.broker.BrokerApplication"));
         // a second instance of the region: same address, own port (routed orders go to the first)
         properties.forEach((key, value) -> command.add("--" + key + "=" + (key.equals("server.port") ? port : value)));

@@ -29,8 +29,9 @@ public record CassandraNode(Region region, int node, String address, String wanA
                             List<String> seeds, Path dir, int heapMb) {
 
     static final String READY_MARKER = "Startup complete";
-    /** 6-13 s per node on an idle 2-core machine; {@code -Dstack.cassandra-start-timeout=<seconds>} for a shared, busy one. */
-    static final Duration START_TIMEOUT = Duration.ofSeconds(Integer.getInteger("stack.cassandra-start-timeout", 120));
+    // 6-13 s on an idle 2-core machine; over 120 s seen when other work saturates the cores (load average 60+);
+    // -Dstack.cassandra-start-timeout=<seconds> for a machine busier still
+    static final Duration START_TIMEOUT = Duration.ofSeconds(Integer.getInteger("stack.cassandra-start-timeout", 300));
 
     public String name() {
         return "cassandra " + region.name() + "/" + node;
@@ -67,9 +68,14 @@ public record CassandraNode(Region region, int node, String address, String wanA
 
     private List<String> jvmOptions(ServerLibraries libs) {
         List<String> options = new ArrayList<>(List.of(
-                "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-Xss256k",
+                // lean on a small machine (issue #11): each flag's reason is on its line
+                "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", // fixed heap: no resizing work; 512 MB holds this stack's small memtables and caches
+                "-Xss256k", // Cassandra's own default; hundreds of threads, little stack each
                 "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100",
-                "-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1",
+                "-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1", // never more GC threads than the machine's 2 cores, whatever the JVM detects
+                "-XX:CICompilerCount=2", // the fewest JIT threads tiered compilation allows: four nodes JIT-compiling at once starve everything else
+                "-XX:+PerfDisableSharedMem", // as Cassandra's jvm-server.options: no hsperfdata mmap writes (GC stalls on a busy disk)
+                "-Dcassandra.available_processors=1", // four nodes share two cores: size the pools Cassandra derives from its cores for one
                 "-Djava.net.preferIPv4Stack=true",
                 "-Djdk.attach.allowAttachSelf=true",
                 "-javaagent:" + libs.jammAgent(),
@@ -163,14 +169,31 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 commitlog_sync_period: 10000ms
                 write_request_timeout: 2000ms
                 read_request_timeout: 5000ms
-                concurrent_reads: 8
-                concurrent_writes: 16
-                concurrent_counter_writes: 8
+                # Lean on a small machine (issue #11): four nodes, two Kafkas and the brokers share 2 cores.
+                # request stages: data sits in the page cache, so more threads than cores only queue and spin (defaults 32/32/32)
+                concurrent_reads: 4
+                concurrent_writes: 8
+                concurrent_counter_writes: 2
+                concurrent_materialized_view_writes: 2
+                # CQL requests in flight per node: a broker keeps a handful of connections (default 128)
+                native_transport_max_threads: 16
+                # one compaction and one flush at a time, throttled: background work must not take the cores from requests
                 concurrent_compactors: 1
-                memtable_heap_space: 96MiB
-                memtable_offheap_space: 96MiB
+                compaction_throughput: 16MiB/s
+                memtable_flush_writers: 1
+                # small memtables: the working set is tiny, and a 512 MB heap keeps GC short (defaults: 1/4 of the heap each)
+                memtable_allocation_type: heap_buffers
+                memtable_heap_space: 64MiB
+                memtable_offheap_space: 64MiB
                 key_cache_size: 16MiB
                 disk_access_mode: mmap_index_only
+                # the dynamic snitch rescores replicas every 100 ms; with 2 replicas per DC a LOCAL_QUORUM needs both anyway
+                dynamic_snitch: false
+                # periodic housekeeping a throw-away local cluster does not need
+                key_cache_save_period: 0s
+                counter_cache_save_period: 0s
+                index_summary_resize_interval: null
+                auto_snapshot: false
                 """.formatted(
                 region.replicationFactor(), String.join(",", seeds), address, wanAddress, address,
                 AddressPlan.STORAGE_PORT, AddressPlan.CQL_PORT,

@@ -50,7 +50,11 @@ public record KafkaBroker(Region region, String address, Path dir) {
 
     private List<String> command(Path java, ServerLibraries libs, String mainClass) {
         return new ArrayList<>(List.of(java.toString(),
-                "-Xms256m", "-Xmx512m", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-XX:ParallelGCThreads=2",
+                // lean on a small machine (issue #11)
+                "-Xms256m", "-Xmx384m", // a few topics of small records; the log cleaner's buffer is cut to 16 MB below
+                "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
+                "-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1", // never more GC threads than the machine's 2 cores
+                "-XX:CICompilerCount=2", // the fewest JIT threads tiered compilation allows
                 "-Djava.awt.headless=true", "-Djava.net.preferIPv4Stack=true",
                 "-Dlog4j2.configurationFile=" + dir.resolve("conf/log4j2.properties"),
                 "-Dkafka.logs.dir=" + dir.resolve("logs"),
@@ -103,6 +107,18 @@ public record KafkaBroker(Region region, String address, Path dir) {
                 share.coordinator.state.topic.replication.factor=1
                 share.coordinator.state.topic.min.isr=1
                 group.initial.rebalance.delay.ms=0
+                # Lean on a small machine (issue #11): a broker per region sharing 2 cores with 4 Cassandra nodes
+                # network threads: a few clients per region (default 3)
+                num.network.threads=2
+                # request handler threads: each wakes every 300 ms when idle (default 8)
+                num.io.threads=2
+                # background tasks (log deletion, offsets expiry) are rare here (default 10)
+                background.threads=2
+                # one thread to load and one to recover the single log directory at start-up
+                num.recovery.threads.per.data.dir=1
+                # the log cleaner compacts __consumer_offsets only: one thread, a small buffer (default 128 MB of heap)
+                log.cleaner.threads=1
+                log.cleaner.dedupe.buffer.size=16777216
                 """.formatted(controller, broker, controller, broker, controller, dir.resolve("data"));
     }
 }

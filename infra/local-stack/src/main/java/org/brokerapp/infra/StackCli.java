@@ -1,8 +1,11 @@
 package org.brokerapp.infra;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -25,7 +28,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "stack", usageHelpAutoWidth = true,
         description = "The local multi-region stack on real servers: a Cassandra DC and a Kafka per region, the emulated WAN between them.",
-        subcommands = {StackCli.Up.class, StackCli.Down.class, StackCli.Status.class, StackCli.Cut.class, StackCli.Heal.class})
+        subcommands = {StackCli.Up.class, StackCli.Down.class, StackCli.Status.class, StackCli.Cut.class, StackCli.Heal.class, StackCli.Cpu.class})
 public final class StackCli implements Callable<Integer> {
 
     @Mixin
@@ -166,6 +169,61 @@ public final class StackCli implements Callable<Integer> {
             }
             StackState.delete(workDir);
             spec.commandLine().getOut().println("stack down");
+            return 0;
+        }
+    }
+
+    @Command(name = "cpu", usageHelpAutoWidth = true,
+            description = "The CPU each server of a running stack (and each extra PID) uses over a while, from /proc (utime + stime).")
+    static final class Cpu implements Callable<Integer> {
+        @Mixin
+        CliConventions.Help help;
+
+        @Mixin
+        Where where = new Where();
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--seconds", paramLabel = "N", description = "how long to measure (default ${DEFAULT-VALUE})")
+        int seconds = 60;
+
+        @Option(names = "--pid", paramLabel = "PID", description = "another process to measure too (repeatable)")
+        List<Long> extraPids = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            if (seconds < 1) {
+                throw new ParameterException(spec.commandLine(), "--seconds must be at least 1, was " + seconds);
+            }
+            Path workDir = where.workDir.toAbsolutePath().normalize();
+            StackState state = StackState.read(workDir)
+                    .orElseThrow(() -> new StackException("no stack is running from " + workDir + " (start one with 'stack up')"));
+            List<Long> pids = new ArrayList<>(state.serverPids());
+            pids.addAll(extraPids);
+            Map<Long, ProcessCpu.Kind> kinds = new LinkedHashMap<>();
+            pids.forEach(pid -> kinds.put(pid, ProcessCpu.kindOf(pid)));
+            var out = spec.commandLine().getOut();
+            out.printf("measuring the CPU of %d processes for %d s (utime + stime from /proc)%n", pids.size(), seconds);
+            long start = System.nanoTime();
+            var before = ProcessCpu.read(pids, kinds);
+            ServerProcess.sleep(Duration.ofSeconds(seconds));
+            var after = ProcessCpu.read(pids, kinds);
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            out.printf("%-8s %-10s %10s %12s%n", "PID", "KIND", "CPU s", "% of a core");
+            double total = 0;
+            for (long pid : pids) {
+                if (before.containsKey(pid) && after.containsKey(pid)) {
+                    double cpu = after.get(pid).cpu().minus(before.get(pid).cpu()).toMillis() / 1000.0;
+                    total += cpu;
+                    out.printf("%-8d %-10s %10.2f %11.1f%%%n", pid, kinds.get(pid).label(), cpu, 100 * cpu / elapsed);
+                } else {
+                    out.printf("%-8d %-10s %10s %12s%n", pid, kinds.get(pid).label(), "gone", "-");
+                }
+            }
+            ProcessCpu.perKind(before, after).forEach((kind, cpu) -> out.printf("%-8s %-10s %10.2f %11.1f%%%n", "all",
+                    kind.label(), cpu.toMillis() / 1000.0, 100 * cpu.toMillis() / 1000.0 / elapsed));
+            out.printf("%-8s %-10s %10.2f %11.1f%%   over %.1f s%n", "all", "total", total, 100 * total / elapsed, elapsed);
             return 0;
         }
     }

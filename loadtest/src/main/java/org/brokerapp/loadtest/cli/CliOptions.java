@@ -39,7 +39,7 @@ public final class CliOptions {
     static final Set<String> VALUED = Set.of("preset", "instance", "work-dir", "broker-jar", "broker-arg", "regions", "broker", "kafka", "cql",
             "orders", "ticks", "mix", "market", "buy-share", "marketable", "cross-region", "symbols", "customers", "ramp-up", "warm-up",
             "warmup", "duration", "drain", "floor-rate", "prime-shares", "seed", "sla-ms", "sla-start", "sla-step", "sla-factor",
-            "sla-max-steps", "results", "progress-every", "opening-cash");
+            "sla-max-steps", "results", "progress-every", "opening-cash", "idle-baseline");
 
     public static final String USAGE = """
             usage: loadtest/bin/loadtest [--preset demo|smoke|prototype|small|medium] [options]
@@ -94,6 +94,8 @@ public final class CliOptions {
               --progress-every S      a progress line every S seconds (default 5)
               --opening-cash N        each load customer's opening cash, for the check (default 10000000.00)
               --no-check              skip the correctness check
+              --idle-baseline S       local target: measure CPU and Cassandra counters at rest for S seconds before the load, and
+                                      report per-order figures with that rate subtracted (default 30; 0: no baseline)
             """.formatted(Preset.DEMO.description, Preset.SMOKE.description, Preset.PROTOTYPE.description, Preset.SMALL.description, Preset.MEDIUM.description);
 
     private final Map<String, String> single = new HashMap<>();
@@ -228,7 +230,8 @@ public final class CliOptions {
         } catch (NumberFormatException e) {
             throw new UsageException("--opening-cash: '" + single.get("opening-cash") + "' is not a number");
         }
-        return new RunPlan(preset, regions, spec, target, sla, results, every, cash, !flags.contains("no-floor"), !flags.contains("no-check"));
+        Duration idle = seconds("idle-baseline", Duration.ofSeconds(30));
+        return new RunPlan(preset, regions, spec, target, sla, results, every, cash, !flags.contains("no-floor"), !flags.contains("no-check"), idle);
     }
 
     private WorkloadSpec workload(WorkloadSpec base, RegionsModel regions) {

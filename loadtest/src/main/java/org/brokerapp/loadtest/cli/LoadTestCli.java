@@ -7,6 +7,7 @@ import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackException;
 import org.brokerapp.loadtest.LoadRun;
 import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
+import org.brokerapp.loadtest.measure.ProcessCpuProbe;
 import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
@@ -31,10 +32,13 @@ public final class LoadTestCli {
         System.exit(run(args));
     }
 
-    /** Write amplification needs each Cassandra node's JMX: the local stack has it, an existing deployment is not asked. */
+    /**
+     * Write amplification needs each Cassandra node's JMX, CPU per process kind the PIDs of every process: the local
+     * stack has both, an existing deployment is not asked.
+     */
     private static List<WindowProbe> probes(Target target) {
         if (target instanceof LocalTarget local) {
-            return List.of(WriteAmplificationProbe.of(local.stack()));
+            return List.of(new ProcessCpuProbe(local::processKinds), WriteAmplificationProbe.of(local.stack()));
         }
         return List.of();
     }
@@ -56,7 +60,7 @@ public final class LoadTestCli {
         try (Target target = open(plan, progress)) {
             progress.step("target: " + target.describe());
             LoadRun.Settings settings = new LoadRun.Settings("Load test, preset " + plan.preset().key(), plan.preset().key(), command.trim(),
-                    plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), probes(target));
+                    plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), probes(target), plan.idleBaseline());
             RunResult result = LoadRun.execute(target, plan.spec(), settings, progress);
             ResultsDirectory.write(plan.resultsDir(), result);
             System.out.println();

@@ -14,7 +14,8 @@ import org.brokerapp.regions.RegionsModel;
  *
  * @param resultsDir where summary.md, results.json and report.html go
  * @param check      run the correctness check after the load
+ * @param idleBaseline how long to measure the local target at rest before the load, to subtract from CPU and LWT figures (zero: not)
  */
 public record RunPlan(Preset preset, RegionsModel regions, WorkloadSpec spec, TargetPlan target, Optional<SlaPlan> sla, Path resultsDir,
-                      Duration progressEvery, BigDecimal openingCash, boolean floor, boolean check) {
+                      Duration progressEvery, BigDecimal openingCash, boolean floor, boolean check, Duration idleBaseline) {
 }

@@ -9,10 +9,14 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * Reads the brokers' own measures from {@code /actuator/prometheus}: the ticker-to-fill histogram
- * (tick event time to fill durable) and the fill counter, per region. A broker too busy to answer
- * within the timeout gives an empty scrape for that round, not a failed run.
+ * (tick event time to fill durable) and the fill counter, per region; and from
+ * {@code /actuator/latency} the exact HdrHistograms of ticker-to-fill and receipt-to-fill (a broker
+ * without that endpoint, 404, has none: its ticker-to-fill falls back to the Prometheus buckets).
+ * A broker too busy to answer within the timeout gives an empty scrape for that round, not a failed run.
  */
 public final class BrokerScraper {
 
@@ -23,11 +27,17 @@ public final class BrokerScraper {
     private final Map<String, String> brokerUrls;
 
     /** One scrape of every region's broker. */
-    public record Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, boolean complete) {
+    public record Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, boolean complete,
+                         Map<String, ExactLatency> exact) {
+
+        public Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, boolean complete) {
+            this(tickToFill, fills, complete, Map.of());
+        }
 
         public Scrape minus(Scrape earlier) {
             Map<String, PrometheusHistogram> histograms = new LinkedHashMap<>();
             Map<String, Double> counts = new LinkedHashMap<>();
+            Map<String, ExactLatency> exactDelta = new LinkedHashMap<>();
             // a region missing from either scrape has no known window: leave it out rather than report its whole history
             tickToFill.forEach((region, h) -> {
                 if (earlier.tickToFill.containsKey(region)) {
@@ -35,7 +45,23 @@ public final class BrokerScraper {
                     counts.put(region, fills.get(region) - earlier.fills.get(region));
                 }
             });
-            return new Scrape(histograms, counts, complete && earlier.complete);
+            exact.forEach((region, e) -> {
+                if (earlier.exact.containsKey(region)) {
+                    exactDelta.put(region, e.minus(earlier.exact.get(region)));
+                }
+            });
+            return new Scrape(histograms, counts, complete && earlier.complete, exactDelta);
+        }
+
+        /** The exact histogram of {@code measure} per region, where the brokers have one. */
+        public Map<String, Histogram> exact(String measure) {
+            Map<String, Histogram> byRegion = new LinkedHashMap<>();
+            exact.forEach((region, e) -> {
+                if (e.get(measure) != null) {
+                    byRegion.put(region, e.get(measure));
+                }
+            });
+            return byRegion;
         }
 
         public double totalFills() {
@@ -50,6 +76,7 @@ public final class BrokerScraper {
     public Scrape scrape(Duration timeout) {
         Map<String, PrometheusHistogram> histograms = new LinkedHashMap<>();
         Map<String, Double> fills = new LinkedHashMap<>();
+        Map<String, ExactLatency> exact = new LinkedHashMap<>();
         boolean complete = true;
         for (Map.Entry<String, String> broker : new java.util.TreeMap<>(brokerUrls).entrySet()) {
             String region = broker.getKey();
@@ -61,6 +88,13 @@ public final class BrokerScraper {
                 }
                 histograms.put(region, PrometheusHistogram.parse(r.body(), TICK_TO_FILL, region));
                 fills.put(region, PrometheusHistogram.counter(r.body(), FILLS, region, "outcome=\"filled\""));
+                HttpResponse<String> latency = http.send(HttpRequest.newBuilder(URI.create(broker.getValue() + "/actuator/latency"))
+                        .timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
+                if (latency.statusCode() == 200) {
+                    exact.put(region, ExactLatency.parse(latency.body()));
+                } else if (latency.statusCode() != 404) {
+                    throw new IOException("HTTP " + latency.statusCode() + " from /actuator/latency");
+                }
             } catch (IOException e) {
                 complete = false;
             } catch (InterruptedException e) {
@@ -68,6 +102,6 @@ public final class BrokerScraper {
                 complete = false;
             }
         }
-        return new Scrape(histograms, fills, complete);
+        return new Scrape(histograms, fills, complete, exact);
     }
 }

@@ -7,6 +7,7 @@ public final class Measures {
     public static final String MARKET = "market";
     public static final String FLOOR = "floor LOCAL_QUORUM write";
     public static final String TICKER_TO_FILL = "ticker-to-fill";
+    public static final String RECEIPT_TO_FILL = "receipt-to-fill";
 
     private Measures() {
     }
@@ -27,6 +28,10 @@ public final class Measures {
 
     public static String tickerToFill(String region) {
         return TICKER_TO_FILL + " @" + region;
+    }
+
+    public static String receiptToFill(String region) {
+        return RECEIPT_TO_FILL + " @" + region;
     }
 
     public static boolean isCrossRegion(String measure) {

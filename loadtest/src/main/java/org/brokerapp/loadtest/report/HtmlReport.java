@@ -23,7 +23,7 @@ public final class HtmlReport {
                 .append("</style></head><body>\n");
         html.append(MarkdownHtml.toHtml(MarkdownReport.render(r)));
         WindowResult w = r.window();
-        html.append("<h3>Latency by percentile (client measures, and the brokers' bucket bounds)</h3>\n");
+        html.append("<h3>Latency by percentile (client measures, and the brokers' own histograms)</h3>\n");
         List<String> names = new ArrayList<>();
         List<LatencySummary> summaries = new ArrayList<>();
         for (MeasureResult m : w.measures()) {

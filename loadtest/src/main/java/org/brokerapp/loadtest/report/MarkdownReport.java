@@ -49,9 +49,14 @@ public final class MarkdownReport {
                     .append(" | ").append(m.rttMillis() == null ? "-" : Format.ms(m.rttMillis(), false))
                     .append(" | ").append(Format.ratio(m.p50VsRtt())).append(" | ").append(Format.ratio(m.p99VsRtt())).append(" |\n");
         }
+        boolean exact = w.measures().stream().anyMatch(m -> MeasureResult.BROKER_EXACT.equals(m.source()));
         md.append("\nClient measures are HdrHistogram from each operation's intended start (coordinated omission corrected). "
-                + "Ticker-to-fill is the brokers' own histogram (tick event time = the tick's intended send time, to fill durable), "
-                + "scraped before and after the window: its percentiles are bucket upper bounds (<=, buckets ~10 % apart), its max unknown. "
+                + (exact
+                ? "Ticker-to-fill (tick event time = the tick's intended send time, to fill durable) and receipt-to-fill (the broker's receipt "
+                + "of the tick to fill durable) are the brokers' own HdrHistograms (/actuator/latency, 3 significant digits), snapshots taken "
+                + "before and after the window and subtracted: exact percentiles and max, within 0.1 %. "
+                : "Ticker-to-fill is the brokers' own histogram (tick event time = the tick's intended send time, to fill durable), "
+                + "scraped before and after the window: its percentiles are bucket upper bounds (<=, buckets ~10 % apart), its max unknown. ")
                 + "Ratios are to the bare LOCAL_QUORUM write of the same region, timed in the same window; RTT is the emulated WAN round trip "
                 + "a cross-region request crosses.\n");
         if (!w.brokerScrapeComplete()) {

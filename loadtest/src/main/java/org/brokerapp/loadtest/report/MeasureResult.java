@@ -16,4 +16,5 @@ public record MeasureResult(String name, String source, String region, boolean c
 
     public static final String CLIENT = "client, HdrHistogram from intended start";
     public static final String BROKER_BUCKETS = "broker histogram, bucket upper bounds";
+    public static final String BROKER_EXACT = "broker HdrHistogram (/actuator/latency), exact to 3 significant digits";
 }

@@ -18,6 +18,7 @@ import org.brokerapp.loadtest.check.CorrectnessCheck;
 import org.brokerapp.loadtest.measure.BrokerScraper;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
+import org.brokerapp.loadtest.measure.ExactLatency;
 import org.brokerapp.loadtest.measure.LatencyBook;
 import org.brokerapp.loadtest.measure.LatencyWindow;
 import org.brokerapp.loadtest.measure.Measures;
@@ -214,6 +215,17 @@ public final class Harness implements AutoCloseable {
         return new CorrectnessCheck(client, target.regions().names().get(0), openingCash, progress).run(accepted);
     }
 
+    /** Every probe's idle baseline: {@code length} with everything up and no load at all (before priming). */
+    public void idleBaseline(Duration length) throws InterruptedException {
+        if (length.isZero() || probes.isEmpty()) {
+            return;
+        }
+        progress.step("idle baseline: " + length.toSeconds() + " s with every process up and no load");
+        probes.forEach(WindowProbe::idleStarted);
+        Thread.sleep(length.toMillis());
+        probes.forEach(WindowProbe::idleEnded);
+    }
+
     public List<ResultTable> probeTables() {
         return List.copyOf(probeTables);
     }
@@ -316,10 +328,15 @@ public final class Harness implements AutoCloseable {
                         (delta.ordersFailed() + delta.ticksFailed() + delta.floorFailed()) / delta.seconds()));
                 double phaseStart = phaseName.equals("ramp-up") ? 0 : phaseName.equals("warm-up") ? rampEnd : warmEnd;
                 double phaseLength = (phaseName.equals("ramp-up") ? rampEnd : phaseName.equals("warm-up") ? warmEnd : end) - phaseStart;
-                PrometheusHistogram tickToFill = merged(scrape.minus(phaseScrape).tickToFill());
+                BrokerScraper.Scrape sincePhase = scrape.minus(phaseScrape);
+                Histogram exactTickToFill = new Histogram(3);
+                sincePhase.exact(ExactLatency.TICK_TO_FILL).values().forEach(exactTickToFill::add);
+                PrometheusHistogram tickToFill = merged(sincePhase.tickToFill());
+                boolean exact = !sincePhase.exact(ExactLatency.TICK_TO_FILL).isEmpty();
+                double p99TickToFill = exact ? (exactTickToFill.getTotalCount() == 0 ? -1 : exactTickToFill.getValueAtPercentile(99) / 1000.0)
+                        : (tickToFill.count() == 0 ? -1 : tickToFill.percentileMillis(0.99));
                 progress.step(LiveProgress.line(phaseName, boundary - phaseStart, phaseLength, delta, fills, errors.total(),
-                        p99(phase.totals(), Measures.PLACEMENT), p99(phase.totals(), Measures.MARKET),
-                        tickToFill.count() == 0 ? -1 : tickToFill.percentileMillis(0.99)));
+                        p99(phase.totals(), Measures.PLACEMENT), p99(phase.totals(), Measures.MARKET), p99TickToFill, !exact));
                 if (boundary == warmEnd) {
                     windowStartScrape = scrape;
                     windowStart = now;
@@ -343,10 +360,7 @@ public final class Harness implements AutoCloseable {
             double seconds = measured.seconds();
             WindowProbe.WindowFacts facts = new WindowProbe.WindowFacts(seconds, brokerWindow.totalFills(), measured.ordersAccepted());
             for (WindowProbe probe : probes) {
-                ResultTable table = probe.windowEnded(facts);
-                if (table != null) {
-                    probeTables.add(table);
-                }
+                probeTables.addAll(probe.windowEnded(facts));
             }
             long lag = loops.stream().mapToLong(OpenLoop::maxLagMillis).max().orElse(0);
             return WindowResults.assemble(spec, target, seconds, measured, brokerWindow, window.totals(),

@@ -1,11 +1,14 @@
 package org.brokerapp.loadtest.run;
 
+import java.util.List;
+
 import org.brokerapp.loadtest.report.ResultTable;
 
 /**
  * Something measured over exactly the measured window besides latency, e.g. write amplification
  * from each Cassandra node's own metrics: snapshot at {@link #windowStarted}, difference at
- * {@link #windowEnded}. Called on the harness's thread; keep both calls short.
+ * {@link #windowEnded}; optionally the same over an idle baseline before the load ({@link #idleStarted},
+ * {@link #idleEnded}), so that what runs regardless of orders (leases, gossip, polling) can be subtracted. Called on the harness's thread; keep both calls short.
  */
 public interface WindowProbe {
 
@@ -13,8 +16,15 @@ public interface WindowProbe {
     record WindowFacts(double seconds, double fills, long ordersAccepted) {
     }
 
+    /** Before any load (when the run measures an idle baseline): what the target does at rest, to subtract later. */
+    default void idleStarted() {
+    }
+
+    default void idleEnded() {
+    }
+
     void windowStarted();
 
-    /** The probe's table for the report, or null for none. */
-    ResultTable windowEnded(WindowFacts facts);
+    /** The probe's tables for the report (none: an empty list). */
+    List<ResultTable> windowEnded(WindowFacts facts);
 }

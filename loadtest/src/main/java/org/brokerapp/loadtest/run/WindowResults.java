@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.brokerapp.loadtest.measure.BrokerScraper;
 import org.brokerapp.loadtest.measure.Counters;
+import org.brokerapp.loadtest.measure.ExactLatency;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.measure.PrometheusHistogram;
@@ -22,7 +23,8 @@ import org.brokerapp.regions.RegionsModel;
 
 /**
  * Turns a window's raw figures into its report rows: the floor per region (and all regions
- * together), ticker-to-fill per region from the brokers' buckets, placement and market latency by
+ * together), ticker-to-fill and receipt-to-fill per region from the brokers' exact HdrHistograms (their
+ * Prometheus buckets for brokers without {@code /actuator/latency}), placement and market latency by
  * placing region, local or cross-region; each set against the floor of its region and, when it
  * crosses regions, against the emulated WAN round trip.
  */
@@ -49,13 +51,20 @@ final class WindowResults {
         if (floors.size() > 1) {
             rows.add(row(Measures.FLOOR + " (" + ALL_REGIONS + ")", MeasureResult.CLIENT, null, false, floorAll, floorAll, null));
         }
+        Map<String, Histogram> exactTickToFill = brokers.exact(ExactLatency.TICK_TO_FILL);
+        if (!exactTickToFill.isEmpty()) {
+            exactRows(rows, Measures.TICKER_TO_FILL, exactTickToFill, floors, floorAll);
+            exactRows(rows, Measures.RECEIPT_TO_FILL, brokers.exact(ExactLatency.RECEIPT_TO_FILL), floors, floorAll);
+        }
         PrometheusHistogram tickToFillAll = PrometheusHistogram.EMPTY;
-        for (Map.Entry<String, PrometheusHistogram> e : brokers.tickToFill().entrySet()) {
+        // the Prometheus buckets only where no broker has the exact histograms (one that predates /actuator/latency)
+        for (Map.Entry<String, PrometheusHistogram> e : exactTickToFill.isEmpty() ? brokers.tickToFill().entrySet()
+                : Map.<String, PrometheusHistogram>of().entrySet()) {
             tickToFillAll = tickToFillAll.plus(e.getValue());
             rows.add(row(Measures.tickerToFill(e.getKey()), MeasureResult.BROKER_BUCKETS, e.getKey(), false, LatencySummary.of(e.getValue()),
                     floors.getOrDefault(e.getKey(), floorAll), null));
         }
-        if (brokers.tickToFill().size() > 1) {
+        if (exactTickToFill.isEmpty() && brokers.tickToFill().size() > 1) {
             rows.add(row(Measures.TICKER_TO_FILL + " (" + ALL_REGIONS + ")", MeasureResult.BROKER_BUCKETS, null, false,
                     LatencySummary.of(tickToFillAll), floorAll, null));
         }
@@ -73,6 +82,20 @@ final class WindowResults {
                 measured.ordersFailed() / s, measured.marketFilled() / s, spec.ticksPerSecond(), measured.ticksSent() / s,
                 spec.expectedTradesPerSecond(), brokers.totalFills() / s, measured.floorWrites() / s);
         return new WindowResult(Math.round(seconds * 10) / 10.0, throughput, rows, errors, timeline, lagMillis, brokers.complete());
+    }
+
+    /** One row per region from the brokers' exact histograms, and one for all regions merged when there are several. */
+    private static void exactRows(List<MeasureResult> rows, String measure, Map<String, Histogram> byRegion, Map<String, LatencySummary> floors,
+                                  LatencySummary floorAll) {
+        Histogram all = new Histogram(3);
+        byRegion.forEach((region, h) -> {
+            all.add(h);
+            rows.add(row(measure + " @" + region, MeasureResult.BROKER_EXACT, region, false, LatencySummary.of(h),
+                    floors.getOrDefault(region, floorAll), null));
+        });
+        if (byRegion.size() > 1) {
+            rows.add(row(measure + " (" + ALL_REGIONS + ")", MeasureResult.BROKER_EXACT, null, false, LatencySummary.of(all), floorAll, null));
+        }
     }
 
     static MeasureResult row(String name, String source, String region, boolean cross, LatencySummary latency, LatencySummary floor,

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.brokerapp.infra.LeanJvm;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
 
@@ -23,6 +24,9 @@ import org.brokerapp.infra.Progress;
  * stop on {@link #close} and, should the JVM end first (Ctrl-C), from a shutdown hook.
  */
 public final class BrokerProcesses implements AutoCloseable {
+
+    /** Usually under a minute; the first broker's schema migrations took over 3 min on a 2-core machine saturated by other work. */
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(600);
 
     private final Map<String, Process> processes = new LinkedHashMap<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
@@ -60,7 +64,9 @@ public final class BrokerProcesses implements AutoCloseable {
                 String hostAndPort = stack.brokerAddress(region);
                 String host = hostAndPort.substring(0, hostAndPort.lastIndexOf(':'));
                 String port = hostAndPort.substring(hostAndPort.lastIndexOf(':') + 1);
-                List<String> command = jvm.command(Path.of(System.getProperty("java.home"), "bin", "java"), List.of("-Xms512m", "-Xmx512m"),
+                List<String> jvmOptions = new ArrayList<>(List.of("-Xms512m", "-Xmx512m"));
+                jvmOptions.addAll(LeanJvm.SMALL_MACHINE);
+                List<String> command = jvm.command(Path.of(System.getProperty("java.home"), "bin", "java"), jvmOptions,
                         training && brokers.processes.isEmpty());
                 command.addAll(List.of(
                         "--broker.region=" + region,
@@ -88,12 +94,12 @@ public final class BrokerProcesses implements AutoCloseable {
                 if (brokers.processes.size() == 1) {
                     // the first broker applies the schema migrations; two at once on a fresh cluster race each other
                     // ("table schema_migrations does not exist"), so the others start once it is ready
-                    brokers.awaitReady(region, Duration.ofSeconds(180));
+                    brokers.awaitReady(region, READY_TIMEOUT);
                     progress.step("broker " + region + " ready in " + brokers.startTime(region) + " (schema in place)");
                 }
             }
             for (String region : stack.regions().names()) {
-                brokers.awaitReady(region, Duration.ofSeconds(180));
+                brokers.awaitReady(region, READY_TIMEOUT);
                 progress.step("broker " + region + " ready in " + brokers.startTime(region));
             }
             return brokers;
@@ -106,6 +112,13 @@ public final class BrokerProcesses implements AutoCloseable {
     /** From the broker's JVM start to its readiness answering UP (as seen by polling every 500 ms). */
     private String startTime(String region) {
         return String.format(java.util.Locale.ROOT, "%.1f s", (readyAt.get(region) - startedAt.get(region)) / 1e9);
+    }
+
+    /** Each region's broker process id, in region order. */
+    public Map<String, Long> pids() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        processes.forEach((region, p) -> pids.put(region, p.pid()));
+        return pids;
     }
 
     public String url(String region) {

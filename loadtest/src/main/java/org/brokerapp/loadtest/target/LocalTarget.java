@@ -2,11 +2,13 @@ package org.brokerapp.loadtest.target;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import org.brokerapp.infra.LocalStack;
+import org.brokerapp.infra.ProcessCpu;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackSettings;
 import org.brokerapp.regions.RegionsModel;
@@ -94,6 +96,15 @@ public final class LocalTarget implements Target {
 
     public LocalStack stack() {
         return stack;
+    }
+
+    /** Every process of the run on this machine, pid to kind: the stack's servers, the brokers, and the harness itself. */
+    public Map<Long, ProcessCpu.Kind> processKinds() {
+        Map<Long, ProcessCpu.Kind> kinds = new LinkedHashMap<>();
+        stack.processes().forEach(p -> kinds.put(p.pid(), ProcessCpu.kindOf(p.pid())));
+        brokers.pids().values().forEach(pid -> kinds.put(pid, ProcessCpu.Kind.BROKER));
+        kinds.put(ProcessHandle.current().pid(), ProcessCpu.Kind.HARNESS);
+        return kinds;
     }
 
     @Override

@@ -42,7 +42,7 @@ class WindowResultsTests {
     void theLiveLineShowsRatesErrorsAndTheP99sSoFar() {
         var interval = new org.brokerapp.loadtest.measure.Counters.Snapshot(5_000_000_000L, 50, 45, 5, 2, 200, 0, 25, 0);
 
-        String line = LiveProgress.line("measured", 10, 60, interval, 9, 7, 12.34, -1, 25);
+        String line = LiveProgress.line("measured", 10, 60, interval, 9, 7, 12.34, -1, 25, true);
 
         assertThat(line).isEqualTo("measured 10/60 s: orders 10/s sent, 9/s ok | ticks 40/s | fills 9/s | errors 7 (+5)"
                 + " | p99 so far: placement 12.3 ms, market -, ticker-to-fill <= 25.0 ms");
