@@ -82,7 +82,6 @@ locals {
     order_api           = { port = 443, target = "public load balancer", scope = "internet", sources = "anyone (HTTPS, TLS 1.2+)" }
     broker_routing      = { port = 8080, target = "internal load balancer", scope = "peers", sources = "brokers of the other regions (EKS app subnets), the loadtest security group" }
     broker_node_port    = { port = 30080, target = "eks nodes", scope = "region", sources = "the region's two load balancers" }
-    node_exporter       = { port = 9100, target = "every server", scope = "region", sources = "Prometheus (EKS nodes)" }
     cassandra_exporter  = { port = 7070, target = "cassandra", scope = "region", sources = "Prometheus (EKS nodes)" }
     kafka_exporter      = { port = 7071, target = "kafka", scope = "region", sources = "Prometheus (EKS nodes)" }
   }

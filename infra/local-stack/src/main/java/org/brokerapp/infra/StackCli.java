@@ -106,6 +106,11 @@ public final class StackCli {
             }
         }
         StackState.delete(workDir);
+        try {
+            java.nio.file.Files.deleteIfExists(workDir.resolve(org.brokerapp.regions.DeploymentOutputs.LOCAL_STACK_FILE));
+        } catch (java.io.IOException e) {
+            // stale addresses only; the next start overwrites the file
+        }
         System.out.println("stack down");
         return 0;
     }
