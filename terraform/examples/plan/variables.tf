@@ -9,7 +9,7 @@ variable "regions_file" {
 }
 
 variable "instance_types" {
-  description = "EC2 instance types, as in examples/multi-region (try cassandra = \"t3.small\" for the prototype's size)."
+  description = "EC2 instance types, as in examples/multi-region; cassandra applies only to regions whose entry in the regions file has no cassandra-instance-type."
   type = object({
     cassandra     = optional(string, "m6i.large")
     kafka         = optional(string, "t3.medium")
