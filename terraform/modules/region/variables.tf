@@ -122,6 +122,11 @@ variable "versions" {
     condition     = startswith(var.versions.cassandra, "5.0.") && startswith(var.versions.elasticsearch, "8.")
     error_message = "Cassandra must be 5.0.x (the brokers' driver and schema target it) and Elasticsearch 8.x (the official Java client refuses other majors)."
   }
+
+  validation {
+    condition     = contains(["1.31", "1.32", "1.33", "1.34"], var.versions.kubernetes)
+    error_message = "versions.kubernetes must be an EKS version in standard support: 1.31 to 1.34."
+  }
 }
 
 ################################################################################

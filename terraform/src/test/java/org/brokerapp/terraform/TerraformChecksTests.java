@@ -45,6 +45,19 @@ class TerraformChecksTests {
     }
 
     @Test
+    void theCloudInitOfEveryServerRendersAndSaysWhatItMust() {
+        Tool terraform = Tool.require("terraform");
+        Path fixture = TERRAFORM.resolve("tests/cloud-init");
+        Tool.Run init = terraform.run(fixture, "init", "-backend=false", "-input=false", "-no-color");
+        assertThat(init.exitCode()).as(init.describe()).isZero();
+
+        Tool.Run test = terraform.run(fixture, "test", "-no-color");
+
+        assertThat(test.exitCode()).as(test.describe()).isZero();
+        assertThat(test.output()).as(test.describe()).contains("run \"cassandra_is_a_tls_node_of_its_dc_with_seeds_in_every_region\"... pass");
+    }
+
+    @Test
     void theProviderFreeExampleValidatesAndPlansTheRepositoryModel() {
         Tool terraform = Tool.require("terraform");
         Path example = TERRAFORM.resolve("examples/plan");
@@ -70,7 +83,7 @@ class TerraformChecksTests {
         // without a Prisma Cloud key checkov reports no severities, so this is stricter than "no HIGH":
         // every failed check counts; a deliberate exception is a #checkov:skip=ID:reason beside the resource
         Tool.Run run = Tool.require("checkov").run(TERRAFORM, "--directory", ".", "--framework", "terraform", "--skip-download",
-                "--compact", "--quiet", "--no-guide");
+                "--compact", "--quiet");
 
         assertThat(run.exitCode()).as(run.describe()).isZero();
         assertThat(run.output()).as(run.describe()).doesNotContain("FAILED for resource");
