@@ -485,7 +485,7 @@ resource "aws_ssm_parameter" "cassandra_keystore" {
   name     = "/${var.name}/${var.region}/cassandra/${each.key}/keystore.pem"
   type     = "SecureString"
   key_id   = aws_kms_key.this.arn
-  tier     = "Advanced" # over 4 KB with the chain
+  tier     = "Standard" # an ECDSA key and two certificates stay well under 4 KB
   value = join("", [tls_private_key.cassandra[each.key].private_key_pem_pkcs8,
   tls_locally_signed_cert.cassandra[each.key].cert_pem, var.cassandra_ca.cert_pem])
   tags = local.tags
@@ -728,8 +728,10 @@ resource "aws_eks_addon" "this" {
   region       = var.region
   cluster_name = aws_eks_cluster.this.name
   addon_name   = each.value
-  tags         = local.tags
-  depends_on   = [aws_eks_node_group.this]
+  # EKS installs vpc-cni, coredns and kube-proxy itself; take them over as managed add-ons
+  resolve_conflicts_on_create = "OVERWRITE"
+  tags                        = local.tags
+  depends_on                  = [aws_eks_node_group.this]
 }
 
 resource "aws_iam_role" "eks_node" {
