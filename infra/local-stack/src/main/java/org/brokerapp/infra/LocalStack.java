@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +22,7 @@ import java.util.stream.Stream;
 import com.datastax.oss.driver.api.core.CqlSession;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.RegionsModel;
 
 /**
@@ -94,6 +96,7 @@ public final class LocalStack implements AutoCloseable {
             LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs);
             new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
                     .write(settings.workDir());
+            stack.deploymentOutputs().write(settings.workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
             Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
             return stack;
         } catch (RuntimeException e) {
@@ -286,6 +289,22 @@ public final class LocalStack implements AutoCloseable {
         ClusterProbe.awaitAllUpNormal(layout.cassandra(), timeout);
     }
 
+    /**
+     * Where this stack's servers answer, in the shape of {@code terraform output -json}: written to
+     * {@code <work-dir>/terraform-outputs.json} while the stack is up, so {@code loadtest
+     * --target-terraform} loads a local stack exactly as it loads one on AWS. The broker URL is
+     * where a region's broker listens once started (the stack reserves the address, see
+     * {@link #brokerAddress}).
+     */
+    public DeploymentOutputs deploymentOutputs() {
+        Map<String, DeploymentOutputs.RegionEndpoints> regions = new LinkedHashMap<>();
+        for (String region : regions().names()) {
+            regions.put(region, new DeploymentOutputs.RegionEndpoints("http://" + brokerAddress(region), kafkaBootstrapServers(region),
+                    cqlContactPoints(region).stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(), localDatacenter(region)));
+        }
+        return new DeploymentOutputs(regions);
+    }
+
     public Duration timeToReady() {
         return timeToReady;
     }
@@ -324,5 +343,10 @@ public final class LocalStack implements AutoCloseable {
                 .map(p -> CompletableFuture.runAsync(() -> p.stop(STOP_GRACE)))
                 .toArray(CompletableFuture[]::new)).join();
         StackState.delete(layout.settings().workDir());
+        try {
+            Files.deleteIfExists(layout.settings().workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
+        } catch (IOException e) {
+            // a stale file only names addresses nobody listens on; the next start overwrites it
+        }
     }
 }

@@ -168,6 +168,11 @@ public final class StackCli implements Callable<Integer> {
                 }
             }
             StackState.delete(workDir);
+            try {
+                java.nio.file.Files.deleteIfExists(workDir.resolve(org.brokerapp.regions.DeploymentOutputs.LOCAL_STACK_FILE));
+            } catch (java.io.IOException e) {
+                // stale addresses only; the next start overwrites the file
+            }
             spec.commandLine().getOut().println("stack down");
             return 0;
         }

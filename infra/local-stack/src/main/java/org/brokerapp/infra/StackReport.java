@@ -46,6 +46,8 @@ final class StackReport {
         } else {
             out.append("WAN emulation is OFF: cross-region traffic runs at loopback speed and regions cannot be cut\n");
         }
+        out.append(String.format("Endpoints as terraform output -json (loadtest --target-terraform): %s%n",
+                relative(cwd, settings.workDir().resolve(org.brokerapp.regions.DeploymentOutputs.LOCAL_STACK_FILE))));
         out.append("Stop: Ctrl-C here, or infra/bin/stack down\n");
         return out.toString();
     }

@@ -12,8 +12,12 @@ import java.util.List;
  * @param exchanges      exchanges whose symbols are homed (matched) in this region; a regions file lists at
  *                       least one, a model with exchanges failed over elsewhere may have none
  * @param cassandraNodes Cassandra nodes in this region's DC, 1 to 3
+ * @param cassandraInstanceType the EC2 instance type of this DC's nodes when Terraform provisions it (e.g.
+ *                       {@code m6i.large}); {@code null} when the file gives none (Terraform's default
+ *                       applies, see {@code terraform/modules/regions-plan}). The local stack ignores it.
  */
-public record Region(String name, String georegion, String datacenter, List<String> exchanges, int cassandraNodes) {
+public record Region(String name, String georegion, String datacenter, List<String> exchanges, int cassandraNodes,
+                     String cassandraInstanceType) {
 
     public static final int MAX_CASSANDRA_NODES = 3;
 
@@ -26,6 +30,15 @@ public record Region(String name, String georegion, String datacenter, List<Stri
             throw new InvalidRegionsException("region " + name + ": cassandra-nodes must be 1 to "
                     + MAX_CASSANDRA_NODES + ", was " + cassandraNodes);
         }
+        if (cassandraInstanceType != null && !cassandraInstanceType.matches("[a-z][a-z0-9-]*\\.[a-z0-9]+")) {
+            throw new InvalidRegionsException("region " + name + ": cassandra-instance-type must be an EC2 instance type such as m6i.large, was '"
+                    + cassandraInstanceType + "'");
+        }
+    }
+
+    /** A region without an EC2 instance type of its own (Terraform's default applies). */
+    public Region(String name, String georegion, String datacenter, List<String> exchanges, int cassandraNodes) {
+        this(name, georegion, datacenter, exchanges, cassandraNodes, null);
     }
 
     /** Replication factor of this region's DC: as many replicas as nodes, at most three. */
@@ -38,7 +51,7 @@ public record Region(String name, String georegion, String datacenter, List<Stri
     }
 
     Region withCassandraNodes(int nodes) {
-        return new Region(name, georegion, datacenter, exchanges, nodes);
+        return new Region(name, georegion, datacenter, exchanges, nodes, cassandraInstanceType);
     }
 
     static void requireText(String value, String what) {

@@ -109,7 +109,7 @@ public record RegionsModel(List<Region> regions, Wan wan) {
     }
 
     private static Region withExchanges(Region region, List<String> exchanges) {
-        return new Region(region.name(), region.georegion(), region.datacenter(), exchanges, region.cassandraNodes());
+        return new Region(region.name(), region.georegion(), region.datacenter(), exchanges, region.cassandraNodes(), region.cassandraInstanceType());
     }
 
     private static void requireUnique(List<String> values, String what) {

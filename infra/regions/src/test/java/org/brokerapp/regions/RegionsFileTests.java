@@ -28,6 +28,20 @@ class RegionsFileTests {
         assertThat(model.region("us-east-1").replicationFactor()).isEqualTo(2);
         assertThat(model.networkTopologyReplication())
                 .isEqualTo("{'class': 'NetworkTopologyStrategy', 'us-east-1': 2, 'ap-southeast-2': 2}");
+        assertThat(model.regions()).extracting(Region::cassandraInstanceType).containsExactly("m6i.large", "m6i.large");
+    }
+
+    @Test
+    void theInstanceTypeIsOptionalAndSurvivesResizing() {
+        RegionsModel model = parse("""
+                regions:
+                  - {name: us-east-1, datacenter: us-east-1, exchanges: [NYSE], cassandra-nodes: 2, cassandra-instance-type: t3.small}
+                  - {name: eu-west-2, datacenter: eu-west-2, exchanges: [LSE], cassandra-nodes: 1}
+                """);
+
+        assertThat(model.region("eu-west-2").cassandraInstanceType()).isNull();
+        assertThat(model.withCassandraNodesPerRegion(1).region("us-east-1").cassandraInstanceType()).isEqualTo("t3.small");
+        assertThat(model.withExchangeMovedTo("LSE", "us-east-1").region("us-east-1").cassandraInstanceType()).isEqualTo("t3.small");
     }
 
     @Test
@@ -79,6 +93,7 @@ class RegionsFileTests {
             'regions: [{name: a, datacenter: a, exchanges: [X], cassandra-nodes: 1}]\nwan: {links: [{between: [a, z], one-way-latency-ms: 5}]}' | unknown region z
             'regions: [{name: a, datacenter: a, exchanges: [X], cassandra-nodes: 1}]\nwan: {default-one-way-latency-ms: -1}' | must be >= 0
             'regions: [{name: a, datacenter: a, exchanges: [X], cassandra-nodes: two}]'                    | cassandra-nodes
+            'regions: [{name: a, datacenter: a, exchanges: [X], cassandra-nodes: 1, cassandra-instance-type: big}]' | cassandra-instance-type must be an EC2 instance type
             """)
     void anImpossibleDeploymentIsRefusedWithAMessageNamingTheProblem(String yaml, String expected) {
         assertThatThrownBy(() -> parse(yaml.replace("\\n", "\n")))

@@ -18,6 +18,7 @@ import org.brokerapp.loadtest.sla.SlaPlan;
 import org.brokerapp.loadtest.target.CqlEndpoint;
 import org.brokerapp.loadtest.workload.OrderMix;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
+import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
 import picocli.CommandLine;
@@ -36,7 +37,7 @@ public final class CliOptions {
 
     static final Set<String> FLAGS = Set.of("help", "sla-search", "no-floor", "no-check");
     static final Set<String> REPEATABLE = Set.of("broker", "kafka", "cql", "broker-arg");
-    static final Set<String> VALUED = Set.of("preset", "instance", "work-dir", "broker-jar", "broker-arg", "regions", "broker", "kafka", "cql",
+    static final Set<String> VALUED = Set.of("preset", "instance", "work-dir", "broker-jar", "broker-arg", "regions", "broker", "kafka", "cql", "target-terraform",
             "orders", "ticks", "mix", "market", "buy-share", "marketable", "cross-region", "symbols", "customers", "ramp-up", "warm-up",
             "warmup", "duration", "drain", "floor-rate", "prime-shares", "seed", "sla-ms", "sla-start", "sla-step", "sla-factor",
             "sla-max-steps", "results", "progress-every", "opening-cash", "idle-baseline");
@@ -64,6 +65,8 @@ public final class CliOptions {
               --broker REGION=URL     an existing deployment instead: a region's broker (repeat per region) ...
               --kafka REGION=HOST:PORT  ... its Kafka bootstrap for ticks (repeat per region) ...
               --cql REGION=HOST:PORT[+HOST:PORT]/DC  ... and where the floor writes go (optional; no floor without)
+              --target-terraform FILE  an existing deployment from `terraform output -json` of terraform/examples/multi-region
+                                (or the local stack's <work-dir>/terraform-outputs.json): every region's broker, Kafka and CQL
               --regions FILE          the regions model (default infra/regions.yaml)
 
             load:
@@ -176,7 +179,14 @@ public final class CliOptions {
         }
         boolean endpoints = repeated.containsKey("broker") || repeated.containsKey("kafka") || repeated.containsKey("cql");
         TargetPlan target;
-        if (endpoints) {
+        if (single.containsKey("target-terraform")) {
+            for (String other : List.of("instance", "work-dir", "broker-jar", "broker", "kafka", "cql")) {
+                if (single.containsKey(other) || repeated.containsKey(other)) {
+                    throw new UsageException("--target-terraform names the whole deployment; drop --" + other);
+                }
+            }
+            target = terraformTarget(Path.of(single.get("target-terraform")), regions);
+        } else if (endpoints) {
             for (String local : List.of("instance", "work-dir", "broker-jar")) {
                 if (single.containsKey(local)) {
                     throw new UsageException("--" + local + " is for the local stack; with --broker/--kafka the deployment exists already");
@@ -279,6 +289,34 @@ public final class CliOptions {
             }
         }
         return result;
+    }
+
+    /** The endpoints of every region of the model, from a terraform output file; the file and the model must name the same regions. */
+    static TargetPlan.Endpoints terraformTarget(Path file, RegionsModel regions) {
+        DeploymentOutputs outputs;
+        try {
+            outputs = DeploymentOutputs.read(file);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--target-terraform: " + e.getMessage());
+        }
+        if (!Set.copyOf(regions.names()).equals(outputs.regions().keySet())) {
+            throw new UsageException("--target-terraform: " + file + " names regions " + outputs.regions().keySet() + " but the regions model has "
+                    + regions.names() + " (use --regions with the file Terraform applied)");
+        }
+        Map<String, String> brokers = new LinkedHashMap<>();
+        Map<String, String> kafka = new LinkedHashMap<>();
+        Map<String, CqlEndpoint> cql = new LinkedHashMap<>();
+        for (String region : regions.names()) {
+            DeploymentOutputs.RegionEndpoints r = outputs.regions().get(region);
+            if (!r.datacenter().equals(regions.region(region).datacenter())) {
+                throw new UsageException("--target-terraform: region " + region + " has DC " + r.datacenter() + " in " + file
+                        + " but " + regions.region(region).datacenter() + " in the regions model");
+            }
+            brokers.put(region, r.brokerUrl());
+            kafka.put(region, r.kafkaBootstrap());
+            cql.put(region, cqlEndpoint(String.join("+", r.cqlContactPoints()) + "/" + r.datacenter()));
+        }
+        return new TargetPlan.Endpoints(brokers, kafka, cql);
     }
 
     static CqlEndpoint cqlEndpoint(String value) {

@@ -1,0 +1,20 @@
+################################################################################
+# Regions model
+################################################################################
+
+variable "regions_file" {
+  description = "The regions model to plan (default: the repository's)."
+  type        = string
+  default     = "../../../infra/regions.yaml"
+}
+
+variable "instance_types" {
+  description = "EC2 instance types, as in examples/multi-region; cassandra applies only to regions whose entry in the regions file has no cassandra-instance-type."
+  type = object({
+    cassandra     = optional(string, "m6i.large")
+    kafka         = optional(string, "t3.medium")
+    elasticsearch = optional(string, "t3.large")
+    eks_node      = optional(string, "t3.medium")
+  })
+  default = {}
+}

@@ -1,0 +1,90 @@
+################################################################################
+# Region
+################################################################################
+
+output "vpc_id" {
+  description = "The region's VPC."
+  value       = aws_vpc.this.id
+}
+
+output "vpc_cidr" {
+  description = "The region's VPC block."
+  value       = aws_vpc.this.cidr_block
+}
+
+output "private_route_table_ids" {
+  description = "Route tables of the app and data subnets, by AZ index: the peering module adds the routes to the other regions to each."
+  value       = { for az, rt in aws_route_table.private : az => rt.id }
+}
+
+################################################################################
+# Endpoints the harness and the brokers use
+################################################################################
+
+output "broker_url" {
+  description = "This region's order API: its regional DNS name over HTTPS (the latency record serves the same load balancer)."
+  value       = "https://${local.regional_name}"
+}
+
+output "broker_routing_url" {
+  description = "Where other regions' brokers reach this one (broker.routing.peers in k8s/overlays/<other region>): the internal load balancer, over peering."
+  value       = "http://${aws_lb.internal.dns_name}:8080"
+}
+
+output "kafka_bootstrap" {
+  description = "The region's Kafka bootstrap (private; reachable from the brokers and the loadtest security group)."
+  value       = "${aws_instance.kafka.private_ip}:9092"
+}
+
+output "cql_contact_points" {
+  description = "The DC's Cassandra nodes, host:port (private, TLS)."
+  value       = [for n in aws_instance.cassandra : "${n.private_ip}:9042"]
+}
+
+output "datacenter" {
+  description = "The Cassandra DC name of this region (the driver's local-datacenter)."
+  value       = var.plan.datacenter
+}
+
+output "elasticsearch_url" {
+  description = "Elasticsearch 8 REST endpoint (TLS; CA at /etc/elasticsearch/certs/http_ca.crt on the node)."
+  value       = "https://${aws_instance.elasticsearch.private_ip}:9200"
+}
+
+################################################################################
+# EKS and Prometheus
+################################################################################
+
+output "eks_cluster_name" {
+  description = "The EKS cluster the brokers run in: aws eks update-kubeconfig --region <region> --name <this>, then kubectl apply -k k8s/overlays/<region>."
+  value       = aws_eks_cluster.this.name
+}
+
+output "loadtest_security_group_id" {
+  description = "Attach to a host in an app subnet to run loadtest/bin/loadtest against this region (CQL, Kafka, internal load balancer)."
+  value       = aws_security_group.loadtest.id
+}
+
+output "prometheus_scrape_configs" {
+  description = "scrape_configs for the in-cluster Prometheus (service account monitoring/prometheus has ec2:DescribeInstances through Pod Identity): the servers by tag, the brokers by Kubernetes pod discovery."
+  value = yamlencode([
+    {
+      job_name        = "cassandra"
+      ec2_sd_configs  = [{ region = var.region, port = 7070, filters = [{ name = "tag:Role", values = ["cassandra"] }, { name = "tag:Project", values = [var.name] }] }]
+      relabel_configs = [{ source_labels = ["__meta_ec2_tag_Datacenter"], target_label = "dc" }]
+    },
+    {
+      job_name       = "kafka"
+      ec2_sd_configs = [{ region = var.region, port = 7071, filters = [{ name = "tag:Role", values = ["kafka"] }, { name = "tag:Project", values = [var.name] }] }]
+    },
+    {
+      job_name              = "broker-service"
+      metrics_path          = "/actuator/prometheus"
+      kubernetes_sd_configs = [{ role = "pod" }]
+      relabel_configs = [
+        { source_labels = ["__meta_kubernetes_pod_label_app_kubernetes_io_name"], regex = "broker-service", action = "keep" },
+        { source_labels = ["__meta_kubernetes_pod_container_port_number"], regex = "8080", action = "keep" },
+      ]
+    },
+  ])
+}

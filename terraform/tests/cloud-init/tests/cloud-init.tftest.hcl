@@ -1,0 +1,73 @@
+# The cloud-init documents of modules/region, rendered and decoded offline.
+
+run "every_document_is_cloud_config_yaml" {
+  command = apply
+
+  assert {
+    condition     = alltrue([for kind in ["cassandra", "kafka", "elasticsearch"] : startswith(local.files[kind]["/root/data-volume.sh"], "# The gp3 data volume")])
+    error_message = "each server mounts its gp3 data volume first"
+  }
+  assert {
+    condition     = alltrue([for kind, doc in output.cloud_init : length(doc.runcmd) > 0 && length(doc.write_files) > 0])
+    error_message = "each document writes files and runs commands"
+  }
+}
+
+run "cassandra_is_a_tls_node_of_its_dc_with_seeds_in_every_region" {
+  command = apply
+
+  assert {
+    condition     = output.cassandra_yaml.endpoint_snitch == "GossipingPropertyFileSnitch"
+    error_message = "GossipingPropertyFileSnitch"
+  }
+  assert {
+    condition     = output.cassandra_yaml.seed_provider[0].parameters[0].seeds == "10.64.192.10,10.65.192.10"
+    error_message = "one seed per DC, every region"
+  }
+  assert {
+    condition     = output.cassandra_yaml.listen_address == "10.65.196.10" && output.cassandra_yaml.rpc_address == "10.65.196.10" && output.cassandra_yaml.storage_port == 7000 && output.cassandra_yaml.native_transport_port == 9042
+    error_message = "the node's fixed address, internode 7000, CQL 9042"
+  }
+  assert {
+    condition     = output.cassandra_yaml.server_encryption_options.internode_encryption == "all" && output.cassandra_yaml.server_encryption_options.require_endpoint_verification
+    error_message = "internode TLS between every pair of nodes, certificates checked against their IPs"
+  }
+  assert {
+    condition     = output.cassandra_yaml.client_encryption_options.enabled && !output.cassandra_yaml.client_encryption_options.optional
+    error_message = "client (CQL) TLS, required"
+  }
+  assert {
+    condition     = output.cassandra_yaml.allocate_tokens_for_local_replication_factor == 2
+    error_message = "token allocation for the DC's RF"
+  }
+  assert {
+    condition     = strcontains(local.files.cassandra["/root/cassandra-rackdc.properties"], "dc=ap-southeast-2\nrack=ap-southeast-2b\n")
+    error_message = "dc = the region's DC name, rack = its AZ"
+  }
+  assert {
+    condition     = startswith(local.files.cassandra["/etc/cassandra-tls/ca.pem"], "-----BEGIN CERTIFICATE-----\nMIIBfake\n")
+    error_message = "the CA arrives intact (indentation of a multi-line PEM)"
+  }
+  assert {
+    condition     = anytrue([for c in output.cloud_init.cassandra.runcmd : strcontains(jsonencode(c), "cassandra-5.0.9")]) && !strcontains(local.cassandra, "PRIVATE KEY")
+    error_message = "installs Cassandra 5.0.9; no private key in user data"
+  }
+}
+
+run "kafka_is_one_kraft_node" {
+  command = apply
+
+  assert {
+    condition     = strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "process.roles=broker,controller\n") && strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "advertised.listeners=PLAINTEXT://10.65.192.20:9092\n")
+    error_message = "combined broker and controller, advertised on its fixed address"
+  }
+}
+
+run "elasticsearch_is_a_single_8x_node" {
+  command = apply
+
+  assert {
+    condition     = strcontains(local.files.elasticsearch["/etc/yum.repos.d/elasticsearch.repo"], "packages/8.x/yum") && anytrue([for c in output.cloud_init.elasticsearch.runcmd : strcontains(jsonencode(c), "elasticsearch-8.19.*")])
+    error_message = "Elasticsearch 8.19 from the 8.x repository"
+  }
+}
