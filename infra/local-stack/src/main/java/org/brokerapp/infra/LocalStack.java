@@ -96,7 +96,10 @@ public final class LocalStack implements AutoCloseable {
             LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs);
             new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
                     .write(settings.workDir());
-            stack.deploymentOutputs().write(settings.workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
+            if (settings.cassandra()) {
+                // a Kafka-only stack has no deployment to point the harness at
+                stack.deploymentOutputs().write(settings.workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
+            }
             Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
             return stack;
         } catch (RuntimeException e) {
