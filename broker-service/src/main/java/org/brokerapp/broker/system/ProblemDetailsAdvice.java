@@ -1,6 +1,7 @@
 package org.brokerapp.broker.system;
 
 import org.brokerapp.broker.order.OrderProblem;
+import org.brokerapp.broker.search.SearchProblem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -33,6 +34,17 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         problem.region().ifPresent(region -> body.setProperty("region", region));
         ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
         problem.retryAfter().ifPresent(after -> response.header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (after.toMillis() + 999) / 1000))));
+        return response.body(body);
+    }
+
+    @ExceptionHandler(SearchProblem.class)
+    ResponseEntity<ProblemDetail> searchProblem(SearchProblem problem) {
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.status(), problem.getMessage());
+        body.setTitle(problem.title());
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
+        if (problem.status() == HttpStatus.SERVICE_UNAVAILABLE) {
+            response.header(HttpHeaders.RETRY_AFTER, "1");
+        }
         return response.body(body);
     }
 

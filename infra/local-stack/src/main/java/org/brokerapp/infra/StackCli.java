@@ -19,7 +19,7 @@ public final class StackCli {
 
     static final String USAGE = """
             usage: stack <command> [options]
-              up [--clean] [--detach] [--nodes-per-dc N] [--no-wan] [--kafka-only]
+              up [--clean] [--detach] [--nodes-per-dc N] [--no-wan] [--no-search] [--kafka-only]
                                                                     start the stack, print what runs where, stay until Ctrl-C
               down                                                  stop a stack started from this work directory
               status                                                show every node as the cluster sees it, and which regions are cut
@@ -171,6 +171,7 @@ public final class StackCli {
         Optional<Path> regionsFile = Optional.empty();
         boolean wan = true;
         boolean kafkaOnly;
+        boolean search = true;
         boolean clean;
         boolean detach;
         final List<String> positional = new ArrayList<>();
@@ -183,6 +184,7 @@ public final class StackCli {
                     case "--detach" -> o.detach = true;
                     case "--no-wan" -> o.wan = false;
                     case "--kafka-only" -> o.kafkaOnly = true;
+                    case "--no-search" -> o.search = false;
                     case "--work-dir" -> o.workDir = Path.of(value(args, ++i, "--work-dir"));
                     case "--instance" -> o.instance = integer(args, ++i, "--instance");
                     case "--nodes-per-dc" -> o.nodesPerDc = OptionalInt.of(integer(args, ++i, "--nodes-per-dc"));
@@ -199,7 +201,7 @@ public final class StackCli {
         }
 
         StackSettings settings() {
-            StackSettings settings = StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc).withWanEmulation(wan);
+            StackSettings settings = StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc).withWanEmulation(wan).withSearch(search);
             return kafkaOnly ? settings.kafkaOnly() : settings;
         }
 
@@ -209,6 +211,9 @@ public final class StackCli {
             regionsFile.ifPresent(f -> args.addAll(List.of("--regions", f.toAbsolutePath().toString())));
             if (!wan) {
                 args.add("--no-wan");
+            }
+            if (!search) {
+                args.add("--no-search");
             }
             if (kafkaOnly) {
                 args.add("--kafka-only");
