@@ -29,7 +29,8 @@ public record CassandraNode(Region region, int node, String address, String wanA
                             List<String> seeds, Path dir, int heapMb) {
 
     static final String READY_MARKER = "Startup complete";
-    static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    /** 120 s by default; {@code -Dstack.start-timeout-seconds} raises it on a machine busy with other work. */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(Long.getLong("stack.start-timeout-seconds", 120));
 
     public String name() {
         return "cassandra " + region.name() + "/" + node;

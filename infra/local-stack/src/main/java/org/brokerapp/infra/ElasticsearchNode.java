@@ -26,7 +26,8 @@ import org.brokerapp.regions.Region;
  */
 public record ElasticsearchNode(Region region, String address, Path dir, int heapMb) {
 
-    static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+    /** 180 s by default (JIT-cold on 2 busy cores it took 35 s); {@code -Dstack.start-timeout-seconds} raises it. */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(Math.max(180, Long.getLong("stack.start-timeout-seconds", 180)));
 
     public String name() {
         return "elasticsearch " + region.name();

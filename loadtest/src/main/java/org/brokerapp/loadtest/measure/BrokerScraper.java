@@ -18,12 +18,19 @@ public final class BrokerScraper {
 
     public static final String TICK_TO_FILL = "broker_fill_tick_to_fill_seconds";
     public static final String FILLS = "broker_fills_total";
+    /** Durable in Cassandra to searchable in the region's Elasticsearch; absent when a broker runs without search. */
+    public static final String INDEXING_LAG = "broker_search_indexing_lag_seconds";
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     private final Map<String, String> brokerUrls;
 
-    /** One scrape of every region's broker. */
-    public record Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, boolean complete) {
+    /** One scrape of every region's broker; {@code indexingLag} is empty for a region without search. */
+    public record Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, Map<String, PrometheusHistogram> indexingLag,
+                         boolean complete) {
+
+        public Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, boolean complete) {
+            this(tickToFill, fills, Map.of(), complete);
+        }
 
         public Scrape minus(Scrape earlier) {
             Map<String, PrometheusHistogram> histograms = new LinkedHashMap<>();
@@ -35,7 +42,13 @@ public final class BrokerScraper {
                     counts.put(region, fills.get(region) - earlier.fills.get(region));
                 }
             });
-            return new Scrape(histograms, counts, complete && earlier.complete);
+            Map<String, PrometheusHistogram> lag = new LinkedHashMap<>();
+            indexingLag.forEach((region, h) -> {
+                if (earlier.indexingLag.containsKey(region)) {
+                    lag.put(region, h.minus(earlier.indexingLag.get(region)));
+                }
+            });
+            return new Scrape(histograms, counts, lag, complete && earlier.complete);
         }
 
         public double totalFills() {
@@ -50,6 +63,7 @@ public final class BrokerScraper {
     public Scrape scrape(Duration timeout) {
         Map<String, PrometheusHistogram> histograms = new LinkedHashMap<>();
         Map<String, Double> fills = new LinkedHashMap<>();
+        Map<String, PrometheusHistogram> lag = new LinkedHashMap<>();
         boolean complete = true;
         for (Map.Entry<String, String> broker : new java.util.TreeMap<>(brokerUrls).entrySet()) {
             String region = broker.getKey();
@@ -61,6 +75,9 @@ public final class BrokerScraper {
                 }
                 histograms.put(region, PrometheusHistogram.parse(r.body(), TICK_TO_FILL, region));
                 fills.put(region, PrometheusHistogram.counter(r.body(), FILLS, region, "outcome=\"filled\""));
+                if (r.body().contains(INDEXING_LAG + "_bucket")) {
+                    lag.put(region, PrometheusHistogram.parse(r.body(), INDEXING_LAG, region));
+                }
             } catch (IOException e) {
                 complete = false;
             } catch (InterruptedException e) {
@@ -68,6 +85,6 @@ public final class BrokerScraper {
                 complete = false;
             }
         }
-        return new Scrape(histograms, fills, complete);
+        return new Scrape(histograms, fills, lag, complete);
     }
 }

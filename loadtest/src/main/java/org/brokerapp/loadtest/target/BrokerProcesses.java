@@ -65,6 +65,12 @@ public final class BrokerProcesses implements AutoCloseable {
                         command.add("--broker.routing.peers." + other + "=" + stack.brokerUrlFromOtherRegions(other));
                     }
                 }
+                if (stack.searchRunning()) {
+                    // search on: this broker indexes its region's order events and fans searches out to every region
+                    for (String any : stack.regions().names()) {
+                        command.add("--broker.search.elasticsearch." + any + "=" + stack.elasticsearchUrl(any));
+                    }
+                }
                 command.addAll(extraArgs);
                 Path log = logs.resolve("broker-" + region + ".log");
                 brokers.processes.put(region, new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
