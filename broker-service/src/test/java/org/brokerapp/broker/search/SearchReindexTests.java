@@ -62,6 +62,7 @@ class SearchReindexTests {
             PreparedStatement fill = session.prepare("UPDATE " + keyspace + ".customer_ledger SET fill_price = ?, filled_at = ?, filled_by = ? "
                     + "WHERE customer_id = ? AND order_id = ?");
             fx.startIndexer(region, "reindex-" + customer, new SimpleMeterRegistry());
+            new SearchIndices(es).ensure(); // as the indexer does at start (idempotent): a fresh node has no alias yet
             int before = new SearchIndices(es).readVersion();
 
             // the history: 200 orders, every second one filled, in the ledger and indexed

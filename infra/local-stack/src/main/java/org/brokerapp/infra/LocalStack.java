@@ -31,7 +31,7 @@ import org.brokerapp.regions.RegionsModel;
  */
 public final class LocalStack implements AutoCloseable {
 
-    static final Duration CLUSTER_READY_TIMEOUT = Duration.ofSeconds(90);
+    static final Duration CLUSTER_READY_TIMEOUT = Duration.ofSeconds(Math.max(90, Long.getLong("stack.start-timeout-seconds", 90)));
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
     private final StackLayout layout;

@@ -79,4 +79,22 @@ class StackCliTests {
         assertThat(layout.oneWayLatencyInto("ap-southeast-2").toMillis()).isEqualTo(115);
         assertThat(layout.latencyIsExact()).isTrue();
     }
+
+    @Test
+    void eachRegionGetsAnElasticsearchNodeOfItsOwnUnlessSearchIsLeftOut() throws IOException {
+        StackLayout layout = StackLayout.of(StackSettings.defaults(workDir, 0));
+        ElasticsearchNode node = layout.elasticsearchIn("ap-southeast-2");
+
+        node.writeConfiguration();
+
+        assertThat(node.url()).isEqualTo("http://127.0.2.4:9200");
+        assertThat(Files.readString(node.dir().resolve("config/elasticsearch.yml")))
+                .contains("cluster.name: brokerapp-ap-southeast-2", "network.host: 127.0.2.4", "discovery.type: single-node",
+                        "cluster.routing.allocation.disk.threshold_enabled: false");
+        assertThat(Files.readString(node.dir().resolve("config/log4j2.properties"))).contains(node.serverLog().toString());
+        assertThat(StackCli.Options.parse(new String[]{"--no-search"}).settings().search()).isFalse();
+        assertThat(StackCli.Options.parse(new String[]{"--no-search"}).layoutArgs()).contains("--no-search");
+        assertThat(StackCli.Options.parse(new String[0]).settings().search()).isTrue();
+        assertThat(new AddressPlan(7).elasticsearchAddress(2)).isEqualTo("127.14.2.4");
+    }
 }
