@@ -2,6 +2,7 @@ package org.brokerapp.broker.events;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.UUID;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
@@ -21,6 +22,9 @@ import org.brokerapp.broker.order.Side;
  * @param receivedAt for a fill: when the deciding broker received that tick
  * @param durableAt  when the write this event reports was acknowledged (absent for a cancel request)
  * @param region     the region whose broker published the event
+ *
+ * <p>The compact constructor refuses an event that cannot be one (a wrong id, a fill without its
+ * price), so a decoded record is either a whole event or a {@link MalformedOrderEventException}.
  */
 public record OrderEvent(String eventId, Type type, UUID orderId, String customerId, String clientOrderId, String symbol, String exchange,
                          Side side, OrderType orderType, long quantity,
@@ -38,6 +42,29 @@ public record OrderEvent(String eventId, Type type, UUID orderId, String custome
         FILLED,
         CANCELLED,
         CANCEL_REQUESTED
+    }
+
+    public OrderEvent {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(orderId, "orderId");
+        requireText(customerId, "customerId");
+        requireText(symbol, "symbol");
+        Objects.requireNonNull(side, "side");
+        Objects.requireNonNull(orderType, "orderType");
+        Objects.requireNonNull(placedAt, "placedAt");
+        requireText(region, "region");
+        if (quantity <= 0) {
+            throw new IllegalArgumentException("quantity must be positive, was " + quantity);
+        }
+        if (!idOf(orderId, type).equals(eventId)) {
+            throw new IllegalArgumentException("eventId must be " + idOf(orderId, type) + ", was " + eventId);
+        }
+        if (type == Type.FILLED && (fillPrice == null || filledAt == null || filledBy == null)) {
+            throw new IllegalArgumentException("a FILLED event needs fillPrice, filledAt and filledBy");
+        }
+        if (type == Type.CANCELLED && closedAt == null) {
+            throw new IllegalArgumentException("a CANCELLED event needs closedAt");
+        }
     }
 
     /** An order as its owner wrote it: OPEN (LIMIT, STOP) or, for a MARKET order executed at once, FILLED. */
@@ -64,7 +91,7 @@ public record OrderEvent(String eventId, Type type, UUID orderId, String custome
     }
 
     private static OrderEvent of(Type type, Order o, Instant tickTime, Instant receivedAt, Instant durableAt, String region) {
-        return new OrderEvent(o.orderId() + "/" + type, type, o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(),
+        return new OrderEvent(idOf(o.orderId(), type), type, o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(),
                 o.type(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt(), o.fillPrice(),
                 o.filledAt(), o.filledBy(), o.closedAt(), tickTime, receivedAt, durableAt, region);
     }
@@ -83,5 +110,29 @@ public record OrderEvent(String eventId, Type type, UUID orderId, String custome
     /** A resting LIMIT or STOP order for the matcher (as opposed to a MARKET order, placed FILLED). */
     public boolean rests() {
         return type == Type.PLACED && orderType != OrderType.MARKET;
+    }
+
+    /** The event id of {@code type} for an order: the same however often the change is published. */
+    public static String idOf(UUID orderId, Type type) {
+        return orderId + "/" + type;
+    }
+
+    /** The Kafka record key: a customer's events stay in order on one partition. */
+    public String key() {
+        return customerId;
+    }
+
+    /** Money that changed hands: fill price times quantity (FILLED only). */
+    public BigDecimal notional() {
+        if (fillPrice == null) {
+            throw new IllegalStateException(type + " event " + eventId + " has no fill");
+        }
+        return fillPrice.multiply(BigDecimal.valueOf(quantity));
+    }
+
+    private static void requireText(String value, String name) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " is required");
+        }
     }
 }

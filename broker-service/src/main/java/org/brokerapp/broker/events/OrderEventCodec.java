@@ -1,26 +1,39 @@
 package org.brokerapp.broker.events;
 
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** JSON (UTF-8) of {@link OrderEvent}, the value format of {@code order-events}. */
+/**
+ * The wire format of {@link OrderEvent} on {@code order-events} and between regions: UTF-8 JSON,
+ * every field present (absent values as {@code null}), decimals as strings (exact: {@code "295.10"},
+ * never a binary double), instants as ISO-8601 strings, enums by name. Its own mapper, so the format
+ * does not change with the application's JSON settings. Thread-safe.
+ */
 @Component
 public class OrderEventCodec {
 
-    private final JsonMapper json;
-
-    public OrderEventCodec(JsonMapper json) {
-        this.json = json;
-    }
+    private final JsonMapper json = JsonMapper.builder()
+            .changeDefaultPropertyInclusion(v -> JsonInclude.Value.construct(JsonInclude.Include.ALWAYS, JsonInclude.Include.ALWAYS))
+            .withConfigOverride(BigDecimal.class, o -> o.setFormat(JsonFormat.Value.forShape(JsonFormat.Shape.STRING)))
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
 
     public byte[] encode(OrderEvent event) {
         return json.writeValueAsBytes(event);
     }
 
+    /** Decodes one event; a record that is not one (bad JSON, a missing or wrong field) is a {@link MalformedOrderEventException}. */
     public OrderEvent decode(byte[] value) {
-        return json.readValue(value, OrderEvent.class);
+        return read(value, OrderEvent.class);
     }
 
     /** A batch, as the relay hands it from region to region. */
@@ -29,6 +42,27 @@ public class OrderEventCodec {
     }
 
     public List<OrderEvent> decodeAll(byte[] value) {
-        return List.of(json.readValue(value, OrderEvent[].class));
+        return List.of(read(value, OrderEvent[].class));
+    }
+
+    private <T> T read(byte[] value, Class<T> type) {
+        if (value == null) {
+            throw new MalformedOrderEventException("empty record");
+        }
+        try {
+            return json.readValue(value, type);
+        } catch (JacksonException | IllegalArgumentException | NullPointerException e) {
+            String excerpt = new String(value, 0, Math.min(value.length, 200), StandardCharsets.UTF_8);
+            throw new MalformedOrderEventException(rootMessage(e) + " in " + excerpt, e);
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return message.lines().findFirst().orElse(message);
     }
 }

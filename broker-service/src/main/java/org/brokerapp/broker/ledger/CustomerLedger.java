@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
@@ -91,6 +93,12 @@ public class CustomerLedger {
     /** The order as this DC has it now, without blocking the caller; empty if its placement is not here (yet). */
     public CompletionStage<Optional<Order>> readOrderAsync(String customerId, UUID orderId) {
         return session.executeAsync(cql.selectLedgerOrder.bind(customerId, orderId)).thenApply(rs -> orderOf(rs.one()));
+    }
+
+    /** Every order in the ledger, paged: a full scan of the table, for the search reindex only. */
+    public Stream<Order> everyOrder() {
+        return StreamSupport.stream(session.execute(cql.scanLedgerForSearch.bind().setPageSize(500)).spliterator(), false)
+                .map(CustomerLedger::orderOf).flatMap(Optional::stream);
     }
 
     private static Optional<Order> orderOf(Row row) {

@@ -34,6 +34,10 @@ public final class BrokerCql {
     public final PreparedStatement saveLastPrice;
     public final PreparedStatement selectLastPrice;
 
+    // ---- search (issue #13), read only: the reindex rebuilds an index version from the ledger ----
+    /** Every ledger row of every customer, paged (a full scan: only the search reindex runs it). */
+    public final PreparedStatement scanLedgerForSearch;
+
     public BrokerCql(CqlSession session, String keyspace) {
         String ledger = keyspace + ".customer_ledger";
         selectLedger = session.prepare("SELECT " + LEDGER_COLUMNS + " FROM " + ledger + " WHERE customer_id = ?");
@@ -70,5 +74,8 @@ public final class BrokerCql {
 
         saveLastPrice = session.prepare("UPDATE " + keyspace + ".last_prices SET price = ?, sequence = ?, tick_time = ?, region = ? WHERE symbol = ?");
         selectLastPrice = session.prepare("SELECT price, sequence, tick_time, region FROM " + keyspace + ".last_prices WHERE symbol = ?");
+
+        // ---- search (issue #13) ----
+        scanLedgerForSearch = session.prepare("SELECT " + LEDGER_COLUMNS + " FROM " + ledger);
     }
 }

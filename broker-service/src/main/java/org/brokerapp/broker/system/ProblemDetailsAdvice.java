@@ -1,6 +1,8 @@
 package org.brokerapp.broker.system;
 
+import org.brokerapp.broker.events.MalformedOrderEventException;
 import org.brokerapp.broker.order.OrderProblem;
+import org.brokerapp.broker.search.SearchProblem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -36,9 +38,25 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return response.body(body);
     }
 
+    @ExceptionHandler(SearchProblem.class)
+    ResponseEntity<ProblemDetail> searchProblem(SearchProblem problem) {
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.status(), problem.getMessage());
+        body.setTitle(problem.title());
+        ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
+        if (problem.status() == HttpStatus.SERVICE_UNAVAILABLE) {
+            response.header(HttpHeaders.RETRY_AFTER, "1");
+        }
+        return response.body(body);
+    }
+
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ProblemDetail> badParameter(MethodArgumentTypeMismatchException e) {
         return badRequest(e.getName() + " is not a valid " + (e.getRequiredType() == null ? "value" : e.getRequiredType().getSimpleName()));
+    }
+
+    @ExceptionHandler(MalformedOrderEventException.class)
+    ResponseEntity<ProblemDetail> malformedEvents(MalformedOrderEventException e) {
+        return badRequest("the body is not a batch of order events");
     }
 
     @ExceptionHandler(RuntimeException.class)

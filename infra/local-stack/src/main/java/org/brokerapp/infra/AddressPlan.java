@@ -17,6 +17,8 @@ public record AddressPlan(int instance) {
     public static final int KAFKA_PORT = 9092;
     public static final int KAFKA_CONTROLLER_PORT = 9093;
     public static final int BROKER_PORT = 8080;
+    public static final int ELASTICSEARCH_HTTP_PORT = 9200;
+    public static final int ELASTICSEARCH_TRANSPORT_PORT = 9300;
     public static final int MAX_INSTANCE = 60;
 
     public AddressPlan {
@@ -42,6 +44,11 @@ public record AddressPlan(int instance) {
 
     public String kafkaAddress(int region) {
         return local(region, 2);
+    }
+
+    /** A region's Elasticsearch node (HTTP 9200, transport 9300): a cluster of its own, as each region indexes what its broker decided. */
+    public String elasticsearchAddress(int region) {
+        return local(region, 4);
     }
 
     /** Where a region's broker-service listens; the stack reserves the address, the broker binds it. */

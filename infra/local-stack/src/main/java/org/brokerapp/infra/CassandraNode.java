@@ -30,8 +30,8 @@ public record CassandraNode(Region region, int node, String address, String wanA
 
     static final String READY_MARKER = "Startup complete";
     // 6-13 s on an idle 2-core machine; over 120 s seen when other work saturates the cores (load average 60+);
-    // -Dstack.cassandra-start-timeout=<seconds> for a machine busier still
-    static final Duration START_TIMEOUT = Duration.ofSeconds(Integer.getInteger("stack.cassandra-start-timeout", 300));
+    // -Dstack.start-timeout-seconds=<seconds> (every server's start) for a machine busier still
+    static final Duration START_TIMEOUT = Duration.ofSeconds(Math.max(300, Long.getLong("stack.start-timeout-seconds", 300)));
 
     public String name() {
         return "cassandra " + region.name() + "/" + node;

@@ -33,21 +33,26 @@ import org.brokerapp.regions.RegionsModel;
  */
 public final class LocalStack implements AutoCloseable {
 
-    static final Duration CLUSTER_READY_TIMEOUT = Duration.ofSeconds(90);
+    static final Duration CLUSTER_READY_TIMEOUT = Duration.ofSeconds(Math.max(90, Long.getLong("stack.start-timeout-seconds", 90)));
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
     private final StackLayout layout;
     private final WanEmulator wan;
     private final List<ServerProcess> processes;
+    private final ServerLibraries libs;
+    private final Path java;
     private final Duration timeToReady;
     private final Thread shutdownHook;
     private final String settingsArgs;
 
-    private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs) {
+    private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs,
+                       ServerLibraries libs, Path java) {
         this.layout = layout;
+        this.libs = libs;
+        this.java = java;
         this.settingsArgs = settingsArgs;
         this.wan = wan;
-        this.processes = processes;
+        this.processes = new java.util.concurrent.CopyOnWriteArrayList<>(processes);
         this.timeToReady = timeToReady;
         this.shutdownHook = new Thread(this::stopAll, "local-stack-shutdown");
     }
@@ -62,6 +67,9 @@ public final class LocalStack implements AutoCloseable {
         StackLayout layout = StackLayout.of(settings);
         ServerLibraries libs = ServerLibraries.fromBuild();
         libs.requirePresent();
+        if (settings.search()) {
+            libs.requireElasticsearchPresent();
+        }
         Path java = ServerJava.find();
         Preflight.requirePortsFree(layout);
         prepareWorkDir(settings.workDir(), clean, progress);
@@ -78,11 +86,20 @@ public final class LocalStack implements AutoCloseable {
                 started.add(broker.start(java, libs));
                 progress.step("starting " + broker.name() + " on " + broker.bootstrapServers());
             }
+            if (settings.search()) {
+                for (ElasticsearchNode node : layout.elasticsearch()) {
+                    started.add(node.start(java, libs));
+                    progress.step("starting " + node.name() + " on " + node.url() + " (heap " + node.heapMb() + " MB)");
+                }
+            }
             startCassandra(layout, java, libs, started, wan, progress);
             for (KafkaBroker broker : layout.kafka()) {
                 processOf(started, broker.name()).awaitLogLine(broker.serverLog(), KafkaBroker.READY_MARKER, KafkaBroker.START_TIMEOUT);
                 awaitKafkaAccepting(broker);
                 progress.step(broker.name() + " accepts clients");
+            }
+            if (settings.search()) {
+                awaitSearch(layout, started, progress);
             }
             if (settings.cassandra()) {
                 progress.step("waiting until every Cassandra node sees every other up and normal (UN) in its DC");
@@ -93,7 +110,7 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("CQL answers in DC " + settings.regions().region(region).datacenter());
             }
 
-            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs);
+            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java);
             new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
                     .write(settings.workDir());
             if (settings.cassandra()) {
@@ -112,6 +129,63 @@ public final class LocalStack implements AutoCloseable {
         } finally {
             Runtime.getRuntime().removeShutdownHook(emergencyStop);
         }
+    }
+
+    private static void awaitSearch(StackLayout layout, List<ServerProcess> started, Progress progress) {
+        for (ElasticsearchNode node : layout.elasticsearch()) {
+            node.awaitReady(processOf(started, node.name()));
+            progress.step(node.name() + " answers (cluster " + node.clusterName() + " yellow or green)");
+        }
+    }
+
+    /**
+     * Starts the Elasticsearch nodes of a stack that runs without them (tests of search ask for
+     * them; the other suites never pay for them); does nothing when they already run.
+     */
+    public synchronized void startSearch(Progress progress) {
+        if (layout.elasticsearch().stream().allMatch(n -> processes.stream().anyMatch(p -> p.name().equals(n.name()) && p.isAlive()))) {
+            return;
+        }
+        libs.requireElasticsearchPresent();
+        List<ServerProcess> started = new ArrayList<>();
+        for (ElasticsearchNode node : layout.elasticsearch()) {
+            processes.removeIf(p -> p.name().equals(node.name()));
+            for (var address : Preflight.elasticsearchPorts(layout)) {
+                if (address.getHostString().equals(node.address())) {
+                    Preflight.requireFree(address, layout.settings().addresses().instance());
+                }
+            }
+            started.add(node.start(java, libs));
+            progress.step("starting " + node.name() + " on " + node.url());
+        }
+        processes.addAll(started);
+        awaitSearch(layout, started, progress);
+        new StackState(ProcessHandle.current().pid(), processes.stream().map(ServerProcess::pid).toList(), settingsArgs).write(layout.settings().workDir());
+    }
+
+    /** Stops a region's Elasticsearch node (SIGTERM), as an outage; {@link #startElasticsearch} brings it back with its data. */
+    public void stopElasticsearch(String region) {
+        String name = layout.elasticsearchIn(region).name();
+        processes.stream().filter(p -> p.name().equals(name)).forEach(p -> p.stop(STOP_GRACE));
+    }
+
+    /** Starts a region's Elasticsearch node again after {@link #stopElasticsearch}, and waits until it answers. */
+    public synchronized void startElasticsearch(String region) {
+        ElasticsearchNode node = layout.elasticsearchIn(region);
+        processes.removeIf(p -> p.name().equals(node.name()) && !p.isAlive());
+        ServerProcess process = node.start(java, libs);
+        processes.add(process);
+        node.awaitReady(process);
+        new StackState(ProcessHandle.current().pid(), processes.stream().map(ServerProcess::pid).toList(), settingsArgs).write(layout.settings().workDir());
+    }
+
+    /** The base URL of a region's Elasticsearch node (it answers only while search runs). */
+    public String elasticsearchUrl(String region) {
+        return layout.elasticsearchIn(region).url();
+    }
+
+    public boolean searchRunning() {
+        return layout.elasticsearch().stream().allMatch(n -> processes.stream().anyMatch(p -> p.name().equals(n.name()) && p.isAlive()));
     }
 
     private static void prepareWorkDir(Path workDir, boolean clean, Progress progress) {
@@ -313,7 +387,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     public List<ServerProcess> processes() {
-        return processes;
+        return List.copyOf(processes);
     }
 
     public long totalRssBytes() {

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>System properties: {@code stack.instance} (default 1, so tests never collide with a stack
  * started for a demo), {@code stack.work-dir} (default {@code target/local-stack}, wiped first),
  * {@code stack.nodes-per-dc}, {@code stack.wan} ({@code false} to run without WAN emulation),
- * {@code stack.cassandra} ({@code false}: a Kafka per region only, for modules that need no database).
+ * {@code stack.cassandra} ({@code false}: a Kafka per region only, for modules that need no database),
+ * {@code stack.search} (default {@code false}: no Elasticsearch node; a test of search calls
+ * {@link LocalStack#startSearch} and the nodes start then, once for the whole run).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

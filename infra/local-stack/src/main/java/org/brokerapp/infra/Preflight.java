@@ -27,12 +27,24 @@ final class Preflight {
             needed.add(new InetSocketAddress(broker.address(), AddressPlan.KAFKA_PORT));
             needed.add(new InetSocketAddress(broker.address(), AddressPlan.KAFKA_CONTROLLER_PORT));
         }
+        if (layout.settings().search()) {
+            needed.addAll(elasticsearchPorts(layout));
+        }
         if (layout.settings().wanEmulation()) {
             needed.add(new InetSocketAddress(plan.wanControlAddress(), plan.wanControlPort()));
         }
         for (InetSocketAddress address : needed) {
             requireFree(address, plan.instance());
         }
+    }
+
+    static List<InetSocketAddress> elasticsearchPorts(StackLayout layout) {
+        List<InetSocketAddress> needed = new ArrayList<>();
+        for (ElasticsearchNode node : layout.elasticsearch()) {
+            needed.add(new InetSocketAddress(node.address(), AddressPlan.ELASTICSEARCH_HTTP_PORT));
+            needed.add(new InetSocketAddress(node.address(), AddressPlan.ELASTICSEARCH_TRANSPORT_PORT));
+        }
+        return needed;
     }
 
     static void requireFree(InetSocketAddress address, int instance) {

@@ -12,7 +12,7 @@ import java.util.Properties;
  * from the application's classpath, since Cassandra, Kafka and Spring Boot want different netty,
  * jackson and logging versions.
  */
-record ServerLibraries(Path cassandra, Path kafka) {
+record ServerLibraries(Path cassandra, Path kafka, Path elasticsearch) {
 
     static ServerLibraries fromBuild() {
         Properties p = new Properties();
@@ -24,12 +24,29 @@ record ServerLibraries(Path cassandra, Path kafka) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new ServerLibraries(Path.of(p.getProperty("cassandra.lib")), Path.of(p.getProperty("kafka.lib")));
+        return new ServerLibraries(Path.of(p.getProperty("cassandra.lib")), Path.of(p.getProperty("kafka.lib")),
+                Path.of(p.getProperty("elasticsearch.target")));
     }
 
     void requirePresent() {
         require(cassandra, "cassandra-all");
         require(kafka, "kafka_2.13");
+    }
+
+    void requireElasticsearchPresent() {
+        require(elasticsearchLib(), "elasticsearch-8");
+        require(elasticsearchHome().resolve("modules/transport-netty4"), "transport-netty4");
+        require(elasticsearchHome().resolve("modules/root-info"), "root-info");
+    }
+
+    /** The Elasticsearch server's classpath, the launcher jar included. */
+    Path elasticsearchLib() {
+        return elasticsearch.resolve("lib");
+    }
+
+    /** {@code es.path.home}: holds {@code modules/} as the build laid it out (shared by every node; nothing is written there but an empty {@code plugins/}). */
+    Path elasticsearchHome() {
+        return elasticsearch.resolve("home");
     }
 
     Path jammAgent() {

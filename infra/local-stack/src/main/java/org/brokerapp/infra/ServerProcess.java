@@ -73,6 +73,22 @@ public final class ServerProcess {
         throw new StackException(name + " not ready after " + timeout.toSeconds() + " s (no '" + marker + "' in " + log + ")");
     }
 
+    /** Waits until {@code probe} says yes (it is asked every 500 ms); fails early if the process dies. */
+    void awaitReady(java.util.function.BooleanSupplier probe, String what, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new StackException(name + " exited (code " + process.exitValue() + ") before it was ready: "
+                        + lastLine() + "; see " + console);
+            }
+            if (probe.getAsBoolean()) {
+                return;
+            }
+            sleep(Duration.ofMillis(500));
+        }
+        throw new StackException(name + " not ready after " + timeout.toSeconds() + " s (no " + what + "); see " + console);
+    }
+
     public void stop(Duration grace) {
         if (!process.isAlive()) {
             return;

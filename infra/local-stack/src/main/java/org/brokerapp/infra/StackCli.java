@@ -82,6 +82,9 @@ public final class StackCli implements Callable<Integer> {
         @Option(names = "--kafka-only", description = "a Kafka per region and nothing else")
         boolean kafkaOnly;
 
+        @Option(names = "--no-search", description = "no Elasticsearch node: brokers trade without search")
+        boolean noSearch;
+
         @Override
         public Integer call() {
             Progress progress = new Progress(System.out);
@@ -104,7 +107,7 @@ public final class StackCli implements Callable<Integer> {
         StackSettings settings() {
             StackSettings settings = StackSettings.defaults(where.workDir, where.instance).withRegions(where.regionsFile)
                     .withNodesPerDc(nodesPerDc == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(nodesPerDc))
-                    .withWanEmulation(!noWan);
+                    .withWanEmulation(!noWan).withSearch(!noSearch);
             return kafkaOnly ? settings.kafkaOnly() : settings;
         }
 
@@ -117,6 +120,9 @@ public final class StackCli implements Callable<Integer> {
             where.regionsFile.ifPresent(f -> args.addAll(List.of("--regions", f.toAbsolutePath().toString())));
             if (noWan) {
                 args.add("--no-wan");
+            }
+            if (noSearch) {
+                args.add("--no-search");
             }
             if (kafkaOnly) {
                 args.add("--kafka-only");

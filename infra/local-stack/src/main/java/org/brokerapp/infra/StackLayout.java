@@ -12,7 +12,8 @@ import org.brokerapp.regions.RegionsModel;
  * Which servers the stack runs and where: derived from the regions model and the address plan
  * alone, so a second process (the command line's status, cut and heal) computes the same layout.
  */
-public record StackLayout(StackSettings settings, List<CassandraNode> cassandra, List<KafkaBroker> kafka) {
+public record StackLayout(StackSettings settings, List<CassandraNode> cassandra, List<KafkaBroker> kafka,
+                          List<ElasticsearchNode> elasticsearch) {
 
     public static StackLayout of(StackSettings settings) {
         RegionsModel model = settings.regions();
@@ -24,6 +25,7 @@ public record StackLayout(StackSettings settings, List<CassandraNode> cassandra,
         }
         List<CassandraNode> cassandra = new ArrayList<>();
         List<KafkaBroker> kafka = new ArrayList<>();
+        List<ElasticsearchNode> elasticsearch = new ArrayList<>();
         for (int r = 1; r <= model.regions().size(); r++) {
             Region region = model.regions().get(r - 1);
             Path regionDir = settings.workDir().resolve(region.name());
@@ -33,8 +35,9 @@ public record StackLayout(StackSettings settings, List<CassandraNode> cassandra,
                         plan.cassandraJmxPort(r, n), seeds, regionDir.resolve("cassandra-" + n), settings.cassandraHeapMb()));
             }
             kafka.add(new KafkaBroker(region, plan.kafkaAddress(r), regionDir.resolve("kafka")));
+            elasticsearch.add(new ElasticsearchNode(region, plan.elasticsearchAddress(r), regionDir.resolve("elasticsearch"), settings.elasticsearchHeapMb()));
         }
-        return new StackLayout(settings, List.copyOf(cassandra), List.copyOf(kafka));
+        return new StackLayout(settings, List.copyOf(cassandra), List.copyOf(kafka), List.copyOf(elasticsearch));
     }
 
     public List<CassandraNode> cassandraIn(String region) {
@@ -44,6 +47,12 @@ public record StackLayout(StackSettings settings, List<CassandraNode> cassandra,
     public KafkaBroker kafkaIn(String region) {
         settings.regions().region(region);
         return kafka.stream().filter(k -> k.region().name().equals(region)).findFirst().orElseThrow();
+    }
+
+    /** The region's Elasticsearch node: part of every layout; it runs when search is on or a test asks for it. */
+    public ElasticsearchNode elasticsearchIn(String region) {
+        settings.regions().region(region);
+        return elasticsearch.stream().filter(e -> e.region().name().equals(region)).findFirst().orElseThrow();
     }
 
     /**

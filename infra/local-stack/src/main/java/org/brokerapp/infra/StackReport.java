@@ -14,9 +14,10 @@ final class StackReport {
         StackSettings settings = layout.settings();
         Path cwd = Path.of("").toAbsolutePath();
         StringBuilder out = new StringBuilder();
-        out.append(String.format("Local stack ready in %.1f s: %d regions, %d Cassandra nodes, %d Kafka brokers, total RSS %s%n",
+        out.append(String.format("Local stack ready in %.1f s: %d regions, %d Cassandra nodes, %d Kafka brokers, %s, total RSS %s%n",
                 stack.timeToReady().toMillis() / 1000.0, settings.regions().regions().size(), layout.cassandra().size(),
-                layout.kafka().size(), megabytes(stack.totalRssBytes())));
+                layout.kafka().size(), stack.searchRunning() ? layout.elasticsearch().size() + " Elasticsearch nodes" : "no search (--no-search)",
+                megabytes(stack.totalRssBytes())));
         out.append(String.format("Work directory: %s (instance %d)%n", settings.workDir(), settings.addresses().instance()));
         out.append(String.format("%-16s %-13s %-17s %-17s %-6s %-8s %-8s %s%n", "REGION/DC", "SERVER", "ADDRESS", "WAN FACE", "JMX", "PID", "RSS", "LOG"));
         for (CassandraNode node : layout.cassandra()) {
@@ -29,6 +30,14 @@ final class StackReport {
             Optional<ServerProcess> process = processNamed(stack, broker.name());
             out.append(String.format("%-16s %-13s %-17s %-17s %-6s %-8s %-8s %s%n", broker.region().name(), "kafka", broker.bootstrapServers(), "-", "-",
                     process.map(p -> Long.toString(p.pid())).orElse("-"), process.map(StackReport::rss).orElse("-"), relative(cwd, broker.serverLog())));
+        }
+        for (ElasticsearchNode node : layout.elasticsearch()) {
+            Optional<ServerProcess> process = processNamed(stack, node.name());
+            if (process.isPresent()) {
+                out.append(String.format("%-16s %-13s %-17s %-17s %-6s %-8s %-8s %s%n", node.region().name(), "elasticsearch",
+                        node.address() + ":" + AddressPlan.ELASTICSEARCH_HTTP_PORT, "-", "-", process.get().pid(), rss(process.get()),
+                        relative(cwd, node.serverLog())));
+            }
         }
         if (stack.wanEmulated()) {
             AddressPlan plan = settings.addresses();

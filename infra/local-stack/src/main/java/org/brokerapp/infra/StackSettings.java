@@ -16,10 +16,15 @@ import org.brokerapp.regions.RegionsModel;
  * @param wanEmulation  route cross-region traffic through the latency injector
  * @param cassandraHeapMb heap of each Cassandra node
  * @param cassandra     run the Cassandra DCs; without them the stack is a Kafka per region only
+ * @param search        run an Elasticsearch node per region ({@code --no-search} leaves them out)
+ * @param elasticsearchHeapMb heap of each Elasticsearch node
  */
-public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb, boolean cassandra) {
+public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb, boolean cassandra,
+                            boolean search, int elasticsearchHeapMb) {
 
     public static final int DEFAULT_CASSANDRA_HEAP_MB = 512;
+    /** Measured: 256 MB indexes the demo's events but a bulk of aggregations then spends its time in GC; 384 MB is the knee. */
+    public static final int DEFAULT_ELASTICSEARCH_HEAP_MB = 384;
 
     public StackSettings {
         workDir = workDir.toAbsolutePath().normalize();
@@ -27,29 +32,36 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
         if (cassandraHeapMb < 256) {
             throw new StackException("cassandra heap must be at least 256 MB, was " + cassandraHeapMb);
         }
+        if (elasticsearchHeapMb < 256) {
+            throw new StackException("elasticsearch heap must be at least 256 MB, was " + elasticsearchHeapMb);
+        }
     }
 
     public static StackSettings defaults(Path workDir, int instance) {
-        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true);
+        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true, DEFAULT_ELASTICSEARCH_HEAP_MB);
     }
 
     public StackSettings withNodesPerDc(OptionalInt nodes) {
         return nodes.isPresent()
-                ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb, cassandra)
+                ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb)
                 : this;
     }
 
     public StackSettings withWanEmulation(boolean on) {
-        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra);
+        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra, search, elasticsearchHeapMb);
     }
 
     public StackSettings withRegions(Optional<Path> regionsFile) {
-        return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb, cassandra)).orElse(this);
+        return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb)).orElse(this);
     }
 
     /** A Kafka per region and nothing else: no Cassandra, hence nothing to put behind a WAN. */
     public StackSettings kafkaOnly() {
-        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false);
+        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false, false, elasticsearchHeapMb);
+    }
+
+    public StackSettings withSearch(boolean on) {
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, on, elasticsearchHeapMb);
     }
 
     public AddressPlan addresses() {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.OptionalInt;
 
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The launcher's answers to mistakes: one line naming the problem (exit 2 for usage, 1 for a failure), before anything starts. */
@@ -101,6 +102,30 @@ class StackCliTests {
                         "endpoint_snitch: GossipingPropertyFileSnitch");
         assertThat(layout.oneWayLatencyInto("ap-southeast-2").toMillis()).isEqualTo(115);
         assertThat(layout.latencyIsExact()).isTrue();
+    }
+
+    @Test
+    void eachRegionGetsAnElasticsearchNodeOfItsOwnUnlessSearchIsLeftOut() throws IOException {
+        StackLayout layout = StackLayout.of(StackSettings.defaults(workDir, 0));
+        ElasticsearchNode node = layout.elasticsearchIn("ap-southeast-2");
+
+        node.writeConfiguration();
+
+        assertThat(node.url()).isEqualTo("http://127.0.2.4:9200");
+        assertThat(Files.readString(node.dir().resolve("config/elasticsearch.yml")))
+                .contains("cluster.name: brokerapp-ap-southeast-2", "network.host: 127.0.2.4", "discovery.type: single-node",
+                        "cluster.routing.allocation.disk.threshold_enabled: false");
+        assertThat(Files.readString(node.dir().resolve("config/log4j2.properties"))).contains(node.serverLog().toString());
+        assertThat(up("--no-search").settings().search()).isFalse();
+        assertThat(up("--no-search").layoutArgs()).contains("--no-search");
+        assertThat(up().settings().search()).isTrue();
+        assertThat(new AddressPlan(7).elasticsearchAddress(2)).isEqualTo("127.14.2.4");
+    }
+
+    private static StackCli.Up up(String... args) {
+        StackCli.Up up = new StackCli.Up();
+        new CommandLine(up).parseArgs(args);
+        return up;
     }
 
     record Run(int exit, String out, String err) {

@@ -22,16 +22,22 @@ public final class BrokerScraper {
 
     public static final String TICK_TO_FILL = "broker_fill_tick_to_fill_seconds";
     public static final String FILLS = "broker_fills_total";
+    /** Durable in Cassandra to searchable in the region's Elasticsearch; absent when a broker runs without search. */
+    public static final String INDEXING_LAG = "broker_search_indexing_lag_seconds";
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     private final Map<String, String> brokerUrls;
 
-    /** One scrape of every region's broker. */
-    public record Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, boolean complete,
-                         Map<String, ExactLatency> exact) {
+    /** One scrape of every region's broker; {@code indexingLag} is empty for a region without search. */
+    public record Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, Map<String, PrometheusHistogram> indexingLag,
+                         boolean complete, Map<String, ExactLatency> exact) {
 
         public Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, boolean complete) {
-            this(tickToFill, fills, complete, Map.of());
+            this(tickToFill, fills, Map.of(), complete, Map.of());
+        }
+
+        public Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, boolean complete, Map<String, ExactLatency> exact) {
+            this(tickToFill, fills, Map.of(), complete, exact);
         }
 
         public Scrape minus(Scrape earlier) {
@@ -45,12 +51,18 @@ public final class BrokerScraper {
                     counts.put(region, fills.get(region) - earlier.fills.get(region));
                 }
             });
+            Map<String, PrometheusHistogram> lag = new LinkedHashMap<>();
+            indexingLag.forEach((region, h) -> {
+                if (earlier.indexingLag.containsKey(region)) {
+                    lag.put(region, h.minus(earlier.indexingLag.get(region)));
+                }
+            });
             exact.forEach((region, e) -> {
                 if (earlier.exact.containsKey(region)) {
                     exactDelta.put(region, e.minus(earlier.exact.get(region)));
                 }
             });
-            return new Scrape(histograms, counts, complete && earlier.complete, exactDelta);
+            return new Scrape(histograms, counts, lag, complete && earlier.complete, exactDelta);
         }
 
         /** The exact histogram of {@code measure} per region, where the brokers have one. */
@@ -77,6 +89,7 @@ public final class BrokerScraper {
         Map<String, PrometheusHistogram> histograms = new LinkedHashMap<>();
         Map<String, Double> fills = new LinkedHashMap<>();
         Map<String, ExactLatency> exact = new LinkedHashMap<>();
+        Map<String, PrometheusHistogram> lag = new LinkedHashMap<>();
         boolean complete = true;
         for (Map.Entry<String, String> broker : new java.util.TreeMap<>(brokerUrls).entrySet()) {
             String region = broker.getKey();
@@ -88,6 +101,9 @@ public final class BrokerScraper {
                 }
                 histograms.put(region, PrometheusHistogram.parse(r.body(), TICK_TO_FILL, region));
                 fills.put(region, PrometheusHistogram.counter(r.body(), FILLS, region, "outcome=\"filled\""));
+                if (r.body().contains(INDEXING_LAG + "_bucket")) {
+                    lag.put(region, PrometheusHistogram.parse(r.body(), INDEXING_LAG, region));
+                }
                 HttpResponse<String> latency = http.send(HttpRequest.newBuilder(URI.create(broker.getValue() + "/actuator/latency"))
                         .timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
                 if (latency.statusCode() == 200) {
@@ -102,6 +118,6 @@ public final class BrokerScraper {
                 complete = false;
             }
         }
-        return new Scrape(histograms, fills, complete, exact);
+        return new Scrape(histograms, fills, lag, complete, exact);
     }
 }

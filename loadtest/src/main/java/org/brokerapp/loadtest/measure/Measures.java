@@ -8,6 +8,8 @@ public final class Measures {
     public static final String FLOOR = "floor LOCAL_QUORUM write";
     public static final String TICKER_TO_FILL = "ticker-to-fill";
     public static final String RECEIPT_TO_FILL = "receipt-to-fill";
+    /** Order event durable in Cassandra to searchable in the region's Elasticsearch (the broker's own histogram). */
+    public static final String INDEXING_LAG = "indexing lag (durable to searchable)";
 
     private Measures() {
     }
@@ -24,6 +26,10 @@ public final class Measures {
 
     public static String floor(String region) {
         return FLOOR + " @" + region;
+    }
+
+    public static String indexingLag(String region) {
+        return INDEXING_LAG + " @" + region;
     }
 
     public static String tickerToFill(String region) {

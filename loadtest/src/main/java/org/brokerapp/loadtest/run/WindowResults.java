@@ -68,6 +68,9 @@ final class WindowResults {
             rows.add(row(Measures.TICKER_TO_FILL + " (" + ALL_REGIONS + ")", MeasureResult.BROKER_BUCKETS, null, false,
                     LatencySummary.of(tickToFillAll), floorAll, null));
         }
+        // indexing lag: each region's own index; no floor to compare it with (it is not a Cassandra write)
+        brokers.indexingLag().forEach((region, lag) -> rows.add(row(Measures.indexingLag(region), MeasureResult.BROKER_BUCKETS, region, false,
+                LatencySummary.of(lag), LatencySummary.of(PrometheusHistogram.EMPTY), null)));
         RegionsModel regions = target.regions();
         client.forEach((name, h) -> {
             if (name.startsWith(Measures.PLACEMENT) || name.startsWith(Measures.MARKET)) {

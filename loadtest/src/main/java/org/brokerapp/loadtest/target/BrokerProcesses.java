@@ -82,6 +82,12 @@ public final class BrokerProcesses implements AutoCloseable {
                         command.add("--broker.routing.peers." + other + "=" + stack.brokerUrlFromOtherRegions(other));
                     }
                 }
+                if (stack.searchRunning()) {
+                    // search on: this broker indexes its region's order events and fans searches out to every region
+                    for (String any : stack.regions().names()) {
+                        command.add("--broker.search.elasticsearch." + any + "=" + stack.elasticsearchUrl(any));
+                    }
+                }
                 if (training && brokers.processes.isEmpty()) {
                     brokers.training = region;
                 }

@@ -1,0 +1,38 @@
+package org.brokerapp.broker.search;
+
+import org.springframework.http.HttpStatus;
+
+/** A search refused (400) or not answerable (503); mapped to problem+json by the one error advice. */
+public abstract sealed class SearchProblem extends RuntimeException {
+
+    private final HttpStatus status;
+    private final String title;
+
+    private SearchProblem(HttpStatus status, String title, String detail) {
+        super(detail);
+        this.status = status;
+        this.title = title;
+    }
+
+    public HttpStatus status() {
+        return status;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    /** A parameter is missing, malformed or out of range (400). */
+    public static final class Invalid extends SearchProblem {
+        public Invalid(String detail) {
+            super(HttpStatus.BAD_REQUEST, "Invalid search", detail);
+        }
+    }
+
+    /** No region's index answered in time (503). */
+    public static final class Unavailable extends SearchProblem {
+        public Unavailable(String detail) {
+            super(HttpStatus.SERVICE_UNAVAILABLE, "Search unavailable", detail);
+        }
+    }
+}

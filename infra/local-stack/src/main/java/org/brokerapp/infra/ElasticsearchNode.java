@@ -1,0 +1,125 @@
+package org.brokerapp.infra;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.brokerapp.regions.Region;
+
+/**
+ * One Elasticsearch 8.19 node for one region: a single-node cluster of its own, as each region
+ * indexes what its own broker decided (a customer's search fans out to every region). Started
+ * from Maven Central jars by {@code org.brokerapp.infra.elasticsearch.ElasticsearchLauncher}
+ * ({@code infra/servers/elasticsearch}), not from the distribution.
+ *
+ * @param region  the region it serves
+ * @param address the loopback address it binds (HTTP 9200, transport 9300)
+ * @param dir     configuration, data and logs
+ * @param heapMb  JVM heap
+ */
+public record ElasticsearchNode(Region region, String address, Path dir, int heapMb) {
+
+    /** 180 s by default (JIT-cold on 2 busy cores it took 35 s); {@code -Dstack.start-timeout-seconds} raises it. */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(Math.max(180, Long.getLong("stack.start-timeout-seconds", 180)));
+
+    public String name() {
+        return "elasticsearch " + region.name();
+    }
+
+    public String url() {
+        return "http://" + address + ":" + AddressPlan.ELASTICSEARCH_HTTP_PORT;
+    }
+
+    public String clusterName() {
+        return "brokerapp-" + region.name();
+    }
+
+    public Path serverLog() {
+        return dir.resolve("logs/" + clusterName() + ".log");
+    }
+
+    ServerProcess start(Path java, ServerLibraries libs) {
+        writeConfiguration();
+        List<String> command = List.of(java.toString(),
+                "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-XX:+UseG1GC", "-XX:ParallelGCThreads=2", "-XX:CICompilerCount=2",
+                "-Xss1m", "-Djava.awt.headless=true", "-Djava.net.preferIPv4Stack=true", "-Dfile.encoding=UTF-8",
+                "-Dlog4j2.formatMsgNoLookups=true", "-Dlog4j.shutdownHookEnabled=false", "-Dlog4j2.disable.jmx=true",
+                "-Des.path.home=" + libs.elasticsearchHome(),
+                "-cp", libs.elasticsearchLib() + "/*",
+                "org.brokerapp.infra.elasticsearch.ElasticsearchLauncher", dir.resolve("config").toString());
+        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
+    }
+
+    /** Ready = the HTTP layer answers and the cluster is at least yellow (a single node never gets replicas: green). */
+    void awaitReady(ServerProcess process) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        process.awaitReady(() -> clusterAnswers(http), "cluster health yellow or green at " + url(), START_TIMEOUT);
+    }
+
+    private boolean clusterAnswers(HttpClient http) {
+        try {
+            HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(url() + "/_cluster/health?wait_for_status=yellow&timeout=1s"))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            return health.statusCode() == 200 && health.body().matches("(?s).*\"status\"\\s*:\\s*\"(green|yellow)\".*");
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StackException("interrupted");
+        }
+    }
+
+    void writeConfiguration() {
+        try {
+            Files.createDirectories(dir.resolve("config"));
+            Files.createDirectories(dir.resolve("data"));
+            Files.createDirectories(dir.resolve("logs"));
+            Files.writeString(dir.resolve("config/elasticsearch.yml"), configuration());
+            Files.writeString(dir.resolve("config/log4j2.properties"), """
+                    status = error
+                    appender.file.type = File
+                    appender.file.name = file
+                    appender.file.fileName = %s
+                    appender.file.layout.type = PatternLayout
+                    appender.file.layout.pattern = [%%d{ISO8601}][%%-5p][%%-25c{1.}] [%%node_name]%%marker %%m%%n
+                    rootLogger.level = info
+                    rootLogger.appenderRef.file.ref = file
+                    logger.deprecation.name = org.elasticsearch.deprecation
+                    logger.deprecation.level = error
+                    """.formatted(serverLog()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Single node, loopback only (so no production bootstrap checks), no disk watermarks (a
+     * developer's disk may be nearly full), master and data roles only (no ML, no transforms:
+     * their x-pack modules are not on Maven Central anyway). Index creation is left to the
+     * application's templates: {@code action.auto_create_index} only for their patterns.
+     */
+    String configuration() {
+        return """
+                cluster.name: %s
+                node.name: es-%s
+                node.roles: [ master, data ]
+                network.host: %s
+                http.port: %d
+                transport.port: %d
+                discovery.type: single-node
+                path.data: %s
+                path.logs: %s
+                cluster.routing.allocation.disk.threshold_enabled: false
+                action.auto_create_index: "+orders-v*,+trades-v*,-*"
+                action.destructive_requires_name: false
+                """.formatted(clusterName(), region.name(), address, AddressPlan.ELASTICSEARCH_HTTP_PORT,
+                AddressPlan.ELASTICSEARCH_TRANSPORT_PORT, dir.resolve("data"), dir.resolve("logs"));
+    }
+}
