@@ -88,7 +88,12 @@ public class AccountOwnership extends LoopThread {
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer = kafka;
-            partitionCount = kafka.partitionsFor(TOPIC).size();
+            int partitions = kafka.partitionsFor(TOPIC).size();
+            if (partitions == 0) {
+                // the topic was created a moment ago and this broker's metadata does not show it yet: a count of 0 would divide by zero
+                throw new IllegalStateException("topic " + TOPIC + " has no partitions yet");
+            }
+            partitionCount = partitions;
             kafka.subscribe(List.of(TOPIC), new Listener());
             polling = true;
             while (isRunning()) {

@@ -23,7 +23,9 @@ import org.brokerapp.broker.order.Side;
  * @param durableAt  when the write this event reports was acknowledged (absent for a cancel request)
  * @param region     the region whose broker published the event
  *
- * <p>The compact constructor refuses an event that cannot be one (a wrong id, a fill without its
+ * <p>A fill decided by the matcher carries what matching keeps of the order (no
+ * {@code clientOrderId}, {@code reservedCash}, {@code placedRegion} or {@code placedAt}), a cancel
+ * less still (no side, type or quantity: 0): the order's PLACED event has those. The compact constructor refuses an event that cannot be one (a wrong id, a fill without its
  * price), so a decoded record is either a whole event or a {@link MalformedOrderEventException}.
  */
 public record OrderEvent(String eventId, Type type, UUID orderId, String customerId, String clientOrderId, String symbol, String exchange,
@@ -49,12 +51,12 @@ public record OrderEvent(String eventId, Type type, UUID orderId, String custome
         Objects.requireNonNull(orderId, "orderId");
         requireText(customerId, "customerId");
         requireText(symbol, "symbol");
-        Objects.requireNonNull(side, "side");
-        Objects.requireNonNull(orderType, "orderType");
-        Objects.requireNonNull(placedAt, "placedAt");
         requireText(region, "region");
-        if (quantity <= 0) {
-            throw new IllegalArgumentException("quantity must be positive, was " + quantity);
+        if (type != Type.CANCEL_REQUESTED) {
+            Objects.requireNonNull(durableAt, "durableAt");
+        }
+        if (quantity < 0) {
+            throw new IllegalArgumentException("quantity must not be negative, was " + quantity);
         }
         if (!idOf(orderId, type).equals(eventId)) {
             throw new IllegalArgumentException("eventId must be " + idOf(orderId, type) + ", was " + eventId);

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -71,8 +72,14 @@ public class ExchangeOwnership {
         return held.contains(exchange);
     }
 
+    /** Whether this region matches the symbol now; false for a symbol that is listed nowhere. */
     public boolean holdsSymbol(String symbol) {
-        return held.contains(symbols.get(symbol).exchange());
+        return symbols.find(symbol).map(listing -> held.contains(listing.exchange())).orElse(false);
+    }
+
+    /** The region matching a symbol listed on {@code exchange}; empty when no exchange lists it so (nobody can match it). */
+    public Optional<String> matchingRegionOf(String symbol, String exchange) {
+        return symbols.find(symbol).filter(listing -> listing.exchange().equals(exchange)).map(listing -> ownerOf(exchange).region());
     }
 
     public Set<String> held() {

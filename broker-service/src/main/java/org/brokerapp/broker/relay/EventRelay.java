@@ -76,9 +76,10 @@ public class EventRelay implements SmartLifecycle {
         this.meters = meters;
     }
 
-    /** The region that acts on an event: the one matching its symbol, or the customer's home. */
+    /** The region that acts on an event: the one matching its symbol, or the customer's home; null when no region can act on it. */
     String destinationOf(OrderEvent event) {
-        return EventIntake.isForMatching(event) ? exchanges.ownerOf(event.exchange()).region() : homes.homeOf(event.customerId()).orElse(null);
+        return EventIntake.isForMatching(event) ? exchanges.matchingRegionOf(event.symbol(), event.exchange()).orElse(null)
+                : homes.homeOf(event.customerId()).orElse(null);
     }
 
     @Override
@@ -169,6 +170,11 @@ public class EventRelay implements SmartLifecycle {
                     }
                     for (ConsumerRecord<String, byte[]> record : records) {
                         OrderEvent event = decode(record);
+                        if (event != null && destinationOf(event) == null && destination.equals(properties.region())) {
+                            // not one of this system's orders (no listing, no home): passing it on would stall the relay for good
+                            log.warn("no region can act on order event {} ({} {} of {}); skipped", event.eventId(), event.symbol(), event.exchange(),
+                                    event.customerId());
+                        }
                         if (event != null && destination.equals(destinationOf(event))) {
                             batch.add(event);
                             replayed |= record.offset() < replayUntil.getOrDefault(new TopicPartition(record.topic(), record.partition()), 0L);

@@ -103,7 +103,8 @@ final class FanOutSearch {
             }
         }
         List<Map<String, Object>> merged = byOrder.values().stream()
-                .sorted(Comparator.<Map<String, Object>, Instant>comparing(h -> Instant.parse(String.valueOf(h.get(timeField)))).reversed()
+                .sorted(Comparator.<Map<String, Object>, Instant>comparing(h -> h.get(timeField) == null ? null : Instant.parse(String.valueOf(h.get(timeField))),
+                                Comparator.nullsFirst(Comparator.<Instant>naturalOrder())).reversed()
                         .thenComparing(h -> String.valueOf(h.get("orderId"))))
                 .toList();
         int fromIndex = Math.min(merged.size(), (q.page() - 1) * q.size());
@@ -111,9 +112,13 @@ final class FanOutSearch {
         return new Page(q.page(), q.size(), merged.subList(fromIndex, toIndex), answers.regions());
     }
 
-    /** Of two documents of one order, the one in the later state (a FILLED or CANCELLED beats OPEN). */
+    /**
+     * Of two documents of one order (one per region that knew it), the one in the later state (a
+     * FILLED or CANCELLED beats OPEN), completed with the placement fields only the other has (a
+     * fill decided in the symbol's region, the placement recorded in the customer's).
+     */
     private static Map<String, Object> later(Map<String, Object> a, Map<String, Object> b) {
-        return rank(b) > rank(a) ? b : a;
+        return rank(b) > rank(a) ? SearchDocuments.withPlacement(b, a) : SearchDocuments.withPlacement(a, b);
     }
 
     private static int rank(Map<String, Object> doc) {

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -16,6 +17,7 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch._types.Refresh;
 import co.elastic.clients.elasticsearch._types.VersionType;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
+import co.elastic.clients.elasticsearch.core.MgetResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import io.micrometer.core.instrument.Counter;
@@ -117,7 +119,7 @@ public final class OrderEventIndexer extends LoopThread {
     protected void loop() {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer = c;
-            c.subscribe(List.of(EventTopics.ORDER_EVENTS), new ConsumerRebalanceListener() {
+            c.subscribe(List.of(settings.topic()), new ConsumerRebalanceListener() {
                 @Override
                 public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
                     if (!partitions.isEmpty()) {
@@ -234,12 +236,14 @@ public final class OrderEventIndexer extends LoopThread {
             return;
         }
         List<Integer> versions = currentWriteVersions();
+        Map<String, Map<String, Object>> placements = placementsOf(events);
         List<BulkOperation> operations = new ArrayList<>();
         for (OrderEvent e : events) {
+            Map<String, Object> placement = placements.get(e.orderId().toString());
             for (int version : versions) {
-                operations.add(orderOperation(SearchIndices.ordersIndex(version), e));
+                operations.add(orderOperation(SearchIndices.ordersIndex(version), e, placement));
                 if (e.type() == OrderEvent.Type.FILLED) {
-                    operations.add(tradeOperation(SearchIndices.tradesIndex(version, e.filledAt()), e));
+                    operations.add(tradeOperation(SearchIndices.tradesIndex(version, e.filledAt()), e, placement));
                 }
             }
         }
@@ -269,14 +273,54 @@ public final class OrderEventIndexer extends LoopThread {
         indexed.increment(events.size());
     }
 
+    /**
+     * The placement fields of the orders whose fill or cancel in this batch lacks them (decided by
+     * the matcher): from the order's PLACED event earlier in the batch, else from its document.
+     * An order placed in another region has no document here; the fan-out completes it from that
+     * region's document.
+     */
+    private Map<String, Map<String, Object>> placementsOf(List<OrderEvent> events) throws IOException {
+        Map<String, Map<String, Object>> placements = new HashMap<>();
+        Set<String> wanted = new LinkedHashSet<>();
+        for (OrderEvent e : events) {
+            String id = e.orderId().toString();
+            if (e.type() == OrderEvent.Type.PLACED) {
+                placements.put(id, SearchDocuments.order(e));
+            } else if (e.placedAt() == null && !placements.containsKey(id)) {
+                wanted.add(id);
+            }
+        }
+        if (!wanted.isEmpty()) {
+            @SuppressWarnings("rawtypes")
+            MgetResponse<Map> found = client.mget(m -> m.index(SearchIndices.ORDERS).ids(List.copyOf(wanted)), Map.class);
+            for (var item : found.docs()) {
+                if (item.isResult() && item.result().found() && item.result().source() != null) {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> source = item.result().source();
+                    placements.put(item.result().id(), source);
+                }
+            }
+        }
+        return placements;
+    }
+
     static BulkOperation orderOperation(String index, OrderEvent e) {
+        return orderOperation(index, e, null);
+    }
+
+    static BulkOperation orderOperation(String index, OrderEvent e, Map<String, Object> placement) {
         return BulkOperation.of(op -> op.index(i -> i.index(index).id(e.orderId().toString())
                 .version(SearchDocuments.rank(e.type())).versionType(VersionType.ExternalGte)
-                .document(SearchDocuments.order(e))));
+                .document(SearchDocuments.withPlacement(SearchDocuments.order(e), placement))));
     }
 
     static BulkOperation tradeOperation(String index, OrderEvent e) {
-        return BulkOperation.of(op -> op.index(i -> i.index(index).id(e.orderId().toString()).document(SearchDocuments.trade(e))));
+        return tradeOperation(index, e, null);
+    }
+
+    static BulkOperation tradeOperation(String index, OrderEvent e, Map<String, Object> placement) {
+        return BulkOperation.of(op -> op.index(i -> i.index(index).id(e.orderId().toString())
+                .document(SearchDocuments.withPlacement(SearchDocuments.trade(e), placement))));
     }
 
     private List<Integer> currentWriteVersions() throws IOException {

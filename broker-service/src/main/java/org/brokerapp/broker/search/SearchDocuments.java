@@ -31,6 +31,25 @@ final class SearchDocuments {
         return type == OrderEvent.Type.PLACED ? 1 : 2;
     }
 
+    /**
+     * {@code doc} with the fields it lacks taken from {@code placement} (another document of the
+     * same order): a fill or cancel decided by the matcher does not know the placement's fields
+     * ({@code placedAt}, {@code clientOrderId}, a cancel not even side, type or quantity).
+     */
+    static Map<String, Object> withPlacement(Map<String, Object> doc, Map<String, Object> placement) {
+        if (placement == null) {
+            return doc;
+        }
+        Map<String, Object> completed = new LinkedHashMap<>(doc);
+        completed.replaceAll((field, value) -> missing(value) && placement.get(field) != null ? placement.get(field) : value);
+        return completed;
+    }
+
+    /** A value the event did not know: absent, or a quantity of 0 (an order's quantity is positive). */
+    private static boolean missing(Object value) {
+        return value == null || value instanceof Number n && n.longValue() == 0;
+    }
+
     static Map<String, Object> order(OrderEvent e) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("orderId", e.orderId().toString());
@@ -38,8 +57,8 @@ final class SearchDocuments {
         doc.put("clientOrderId", e.clientOrderId());
         doc.put("symbol", e.symbol());
         doc.put("exchange", e.exchange());
-        doc.put("side", e.side().name());
-        doc.put("orderType", e.orderType().name());
+        doc.put("side", e.side() == null ? null : e.side().name());
+        doc.put("orderType", e.orderType() == null ? null : e.orderType().name());
         doc.put("status", e.order().status().name());
         doc.put("quantity", e.quantity());
         doc.put("limitPrice", text(e.limitPrice()));
@@ -67,8 +86,8 @@ final class SearchDocuments {
         doc.put("clientOrderId", e.clientOrderId());
         doc.put("symbol", e.symbol());
         doc.put("exchange", e.exchange());
-        doc.put("side", e.side().name());
-        doc.put("orderType", e.orderType().name());
+        doc.put("side", e.side() == null ? null : e.side().name());
+        doc.put("orderType", e.orderType() == null ? null : e.orderType().name());
         doc.put("quantity", e.quantity());
         doc.put("fillPrice", e.fillPrice().toPlainString());
         doc.put("priceE4", e4(e.fillPrice()));

@@ -6,6 +6,7 @@ import java.util.Map;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import org.brokerapp.broker.events.EventTopics;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -34,6 +35,7 @@ public record SearchProperties(@DefaultValue Map<String, String> elasticsearch, 
     /**
      * @param enabled      consume and index this region's events (a second broker instance of a region may leave it off;
      *                     two on are safe: they share the consumer group)
+     * @param topic        the topic of order events it reads (the order path's {@code order-events}; tests give theirs)
      * @param groupId      consumer group; empty = {@code search-indexer-<region>}
      * @param maxBatch     most events in one bulk request
      * @param backoffMin   first wait after a failed bulk; doubles up to {@code backoffMax} while Elasticsearch is down
@@ -41,7 +43,7 @@ public record SearchProperties(@DefaultValue Map<String, String> elasticsearch, 
      * @param aliasRefresh how long the indexer trusts its view of the indices it writes ({@code orders-indexing});
      *                     a reindex waits a few times this before it backfills
      */
-    public record Indexer(@DefaultValue("true") boolean enabled, @DefaultValue("") String groupId,
+    public record Indexer(@DefaultValue("true") boolean enabled, @DefaultValue(EventTopics.ORDER_EVENTS) String topic, @DefaultValue("") String groupId,
                           @Min(1) @Max(10_000) @DefaultValue("1000") int maxBatch,
                           @DefaultValue("200ms") Duration backoffMin, @DefaultValue("10s") Duration backoffMax,
                           @DefaultValue("1s") Duration aliasRefresh) {

@@ -23,7 +23,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.brokerapp.broker.events.EventTopics;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.order.Order;
@@ -40,6 +39,9 @@ import org.brokerapp.infra.Progress;
  */
 final class SearchFixture implements AutoCloseable {
 
+    /** The events these tests publish themselves: a topic of their own, so the running brokers' relays never see them. */
+    static final String TOPIC = "search-test-events";
+
     final LocalStack stack;
     private final OrderEventCodec codec = new OrderEventCodec();
     private final List<OrderEventIndexer> indexers = new ArrayList<>();
@@ -50,7 +52,7 @@ final class SearchFixture implements AutoCloseable {
         stack.startSearch(new Progress(System.out));
         for (String region : stack.regions().names()) {
             try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers(region)))) {
-                admin.createTopics(List.of(new NewTopic(EventTopics.ORDER_EVENTS, 6, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                admin.createTopics(List.of(new NewTopic(TOPIC, 6, (short) 1))).all().get(30, TimeUnit.SECONDS);
             } catch (java.util.concurrent.ExecutionException e) {
                 if (!(e.getCause() instanceof TopicExistsException)) {
                     throw new IllegalStateException(e);
@@ -73,7 +75,7 @@ final class SearchFixture implements AutoCloseable {
 
     SearchProperties properties(String region, String groupId) {
         return new SearchProperties(Map.of(region, stack.elasticsearchUrl(region)),
-                new SearchProperties.Indexer(true, groupId, 500, Duration.ofMillis(100), Duration.ofSeconds(2), Duration.ofMillis(500)),
+                new SearchProperties.Indexer(true, TOPIC, groupId, 500, Duration.ofMillis(100), Duration.ofSeconds(2), Duration.ofMillis(500)),
                 Duration.ofSeconds(3), Duration.ofDays(30), 20);
     }
 
@@ -90,7 +92,7 @@ final class SearchFixture implements AutoCloseable {
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 stack.kafkaBootstrapServers(region), ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer())) {
             for (OrderEvent e : events) {
-                producer.send(new ProducerRecord<>(EventTopics.ORDER_EVENTS, e.key(), codec.encode(e)));
+                producer.send(new ProducerRecord<>(TOPIC, e.key(), codec.encode(e)));
             }
             producer.flush();
         }
@@ -113,7 +115,8 @@ final class SearchFixture implements AutoCloseable {
     }
 
     static OrderEvent fill(Order o, String price, Instant at, String by) {
-        return OrderEvent.filled(filled(o, price, at, by), at.minusMillis(7), at.minusMillis(5), Instant.now(), by);
+        // tick 7 ms before the fill, durable 3 ms after it: a fill latency of 10 ms whenever the test sets the fill's time
+        return OrderEvent.filled(filled(o, price, at, by), at.minusMillis(7), at.minusMillis(5), at.plusMillis(3), by);
     }
 
     static OrderEvent cancel(Order o, Instant at, String by) {

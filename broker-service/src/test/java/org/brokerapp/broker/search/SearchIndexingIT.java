@@ -23,7 +23,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
-import org.brokerapp.broker.events.EventTopics;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.order.Order;
 import org.brokerapp.broker.order.Side;
@@ -150,7 +149,8 @@ class SearchIndexingIT {
         String au = "A" + suffix + ".AX";
         fx.startIndexer(east, "fan-" + alice + "-" + east, new SimpleMeterRegistry());
         fx.startIndexer(west, "fan-" + alice + "-" + west, new SimpleMeterRegistry());
-        Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+        // the previous minute: every fill time is in the past, so fill latencies (durable - tick) are positive
+        Instant minute = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(1, ChronoUnit.MINUTES);
 
         List<OrderEvent> eastEvents = new ArrayList<>();
         List<OrderEvent> westEvents = new ArrayList<>();
@@ -228,9 +228,9 @@ class SearchIndexingIT {
 
     private long recordsIn(String region) throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, fx.stack.kafkaBootstrapServers(region)))) {
-            var partitions = admin.describeTopics(List.of(EventTopics.ORDER_EVENTS)).allTopicNames().get(30, TimeUnit.SECONDS).get(EventTopics.ORDER_EVENTS).partitions();
+            var partitions = admin.describeTopics(List.of(SearchFixture.TOPIC)).allTopicNames().get(30, TimeUnit.SECONDS).get(SearchFixture.TOPIC).partitions();
             Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
-            partitions.forEach(p -> latest.put(new TopicPartition(EventTopics.ORDER_EVENTS, p.partition()), OffsetSpec.latest()));
+            partitions.forEach(p -> latest.put(new TopicPartition(SearchFixture.TOPIC, p.partition()), OffsetSpec.latest()));
             return admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).values().stream().mapToLong(o -> o.offset()).sum();
         }
     }

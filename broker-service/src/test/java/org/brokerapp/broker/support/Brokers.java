@@ -15,6 +15,7 @@ import org.brokerapp.broker.BrokerApplication;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.infra.Await;
 import org.brokerapp.infra.LocalStack;
+import org.brokerapp.infra.Progress;
 import org.brokerapp.ticker.Topics;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -33,6 +34,8 @@ public final class Brokers implements AutoCloseable {
     }
 
     static Brokers start(LocalStack stack) {
+        // the brokers run as deployed: each indexes its region's order events, and searches fan out to every region
+        stack.startSearch(new Progress(System.out));
         Brokers brokers = new Brokers(stack);
         for (String region : stack.regions().names()) {
             createTicksTopic(stack.kafkaBootstrapServers(region));
@@ -85,6 +88,9 @@ public final class Brokers implements AutoCloseable {
             if (!other.equals(region)) {
                 properties.put("broker.routing.peers." + other, stack.brokerUrlFromOtherRegions(other));
             }
+        }
+        for (String any : stack.regions().names()) {
+            properties.put("broker.search.elasticsearch." + any, stack.elasticsearchUrl(any));
         }
         // tests wait for the circuit to close after a heal: not 5 s per probe
         properties.put("resilience4j.circuitbreaker.configs.default.wait-duration-in-open-state", "2s");

@@ -1,0 +1,120 @@
+package org.brokerapp.broker.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.brokerapp.broker.support.BrokerClient;
+import org.brokerapp.broker.support.BrokerClient.Reply;
+import org.brokerapp.broker.support.Brokers;
+import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.infra.Await;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The whole read path with the real brokers: orders placed, filled and cancelled over the REST API
+ * become order events, each region's indexer puts them into its Elasticsearch node, and the search
+ * API answers from every region, each order once, in its latest state, to its own customer only.
+ */
+@BrokersTest
+class SearchEndToEndIT {
+
+    private static final String EAST = "us-east-1";
+    private static final String SYDNEY = "ap-southeast-2";
+    private static final Duration INDEXED = Duration.ofSeconds(60);
+
+    private final Brokers brokers;
+
+    SearchEndToEndIT(Brokers brokers) {
+        this.brokers = brokers;
+    }
+
+    @Test
+    void placementsFillsAndCancelsAreSearchableFromEveryRegionOnceEachInTheirLatestState() {
+        // load-3 is at home in us-east-1, load-4 in Sydney (its orders placed in us-east-1 are decided by Sydney, filled by us-east-1)
+        BrokerClient east = brokers.client(EAST, "load-3", "load-3-pw");
+        BrokerClient sydneyCustomerInEast = brokers.client(EAST, "load-4", "load-4-pw");
+        Map<String, String> expected = new HashMap<>();
+
+        String filled1 = placed(east, "LIMIT", "CAT", 2, "560.00");
+        String filled2 = placed(east, "LIMIT", "CAT", 3, "559.00");
+        String open = placed(east, "LIMIT", "GS", 1, "700.00");
+        String cancelled = placed(east, "LIMIT", "GS", 1, "701.00");
+        String awayFilled = placed(sydneyCustomerInEast, "LIMIT", "CAT", 4, "560.00");
+        assertThat(east.delete("/api/orders/" + cancelled).status()).isIn(200, 202);
+        expected.put(filled1, "FILLED");
+        expected.put(filled2, "FILLED");
+        expected.put(open, "OPEN");
+        expected.put(cancelled, "CANCELLED");
+
+        try (TickPublisher ticks = brokers.ticks(EAST)) {
+            ticks.tick("CAT", "NYSE", "558.50");
+            east.awaitStatus(filled1, "FILLED", INDEXED);
+            east.awaitStatus(filled2, "FILLED", INDEXED);
+            sydneyCustomerInEast.awaitStatus(awayFilled, "FILLED", INDEXED);
+        }
+        east.awaitStatus(cancelled, "CANCELLED", INDEXED);
+
+        for (String region : List.of(EAST, SYDNEY)) {
+            BrokerClient client = brokers.client(region, "load-3", "load-3-pw");
+            JsonNode orders = Await.until("load-3's orders searchable in their latest state from " + region, INDEXED,
+                    () -> client.get("/api/orders/search?size=100").body(), body -> statuses(body).equals(expected));
+            assertThat(ids(orders)).as("each order once").doesNotHaveDuplicates().hasSize(expected.size());
+            assertThat(orders.path("regions").path("answered")).extracting(JsonNode::asString).containsExactlyInAnyOrder(EAST, SYDNEY);
+            assertThat(orders.path("regions").path("missing")).isEmpty();
+
+            JsonNode trades = Await.until("load-3's trades searchable from " + region, INDEXED,
+                    () -> client.get("/api/trades?symbol=CAT").body(), body -> body.path("items").size() == 2);
+            assertThat(ids(trades)).containsExactlyInAnyOrder(filled1, filled2);
+            for (JsonNode trade : trades.path("items")) {
+                assertThat(new BigDecimal(trade.path("fillPrice").asString())).isEqualByComparingTo("558.50");
+            }
+        }
+
+        // an order decided in one region and filled in another is known to both clusters: the search shows it once, FILLED
+        JsonNode away = Await.until("load-4's order placed in us-east-1 searchable as FILLED", INDEXED,
+                () -> sydneyCustomerInEast.get("/api/orders/search?symbol=CAT").body(),
+                body -> "FILLED".equals(statuses(body).get(awayFilled)));
+        assertThat(ids(away)).containsExactly(awayFilled);
+        assertThat(ids(sydneyCustomerInEast.get("/api/orders/search?size=100").body())).doesNotContainAnyElementsOf(expected.keySet());
+
+        Reply analytics = brokers.client(SYDNEY, "operator", "operator-pw").get("/admin/search/analytics?interval=1h&top=100");
+        assertThat(analytics.status()).as(analytics.raw()).isEqualTo(200);
+        long catTrades = 0;
+        for (JsonNode top : analytics.body().path("topSymbols")) {
+            if (top.path("symbol").asString().equals("CAT")) {
+                catTrades = top.path("trades").asLong();
+            }
+        }
+        assertThat(catTrades).as("CAT trades in the operator's analytics").isGreaterThanOrEqualTo(3);
+    }
+
+    private static String placed(BrokerClient client, String type, String symbol, long quantity, String price) {
+        Reply reply = client.place(Map.of("clientOrderId", "search-" + UUID.randomUUID(), "symbol", symbol, "side", "BUY", "type", type,
+                "quantity", quantity, "limitPrice", new BigDecimal(price)));
+        assertThat(reply.status()).as(reply.raw()).isEqualTo(201);
+        return reply.text("orderId");
+    }
+
+    private static Map<String, String> statuses(JsonNode page) {
+        Map<String, String> byId = new HashMap<>();
+        for (JsonNode item : page.path("items")) {
+            byId.put(item.path("orderId").asString(), item.path("status").asString());
+        }
+        return byId;
+    }
+
+    private static List<String> ids(JsonNode page) {
+        List<String> ids = new ArrayList<>();
+        page.path("items").forEach(item -> ids.add(item.path("orderId").asString()));
+        return ids;
+    }
+}
