@@ -18,6 +18,8 @@ public record AddressPlan(int instance) {
     public static final int KAFKA_CONTROLLER_PORT = 9093;
     public static final int BROKER_PORT = 8080;
     public static final int MAX_INSTANCE = 60;
+    /** Where each Cassandra node and Kafka broker serves its metrics (JMX exporter agent), on its own address. */
+    public static final int JMX_EXPORTER_PORT = 9404;
 
     public AddressPlan {
         if (instance < 0 || instance > MAX_INSTANCE) {
@@ -60,6 +62,15 @@ public record AddressPlan(int instance) {
 
     public int wanControlPort() {
         return 8474;
+    }
+
+    /** Prometheus and the WAN state exporter listen on the stack's control address, beside the WAN emulator. */
+    public int prometheusPort() {
+        return 9090;
+    }
+
+    public int wanExporterPort() {
+        return 8475;
     }
 
     private String local(int region, int host) {

@@ -40,9 +40,12 @@ public final class LocalStack implements AutoCloseable {
     private final Duration timeToReady;
     private final Thread shutdownHook;
     private final String settingsArgs;
+    private final Optional<WanStateExporter> wanExporter;
 
-    private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs) {
+    private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs,
+                       Optional<WanStateExporter> wanExporter) {
         this.layout = layout;
+        this.wanExporter = wanExporter;
         this.settingsArgs = settingsArgs;
         this.wan = wan;
         this.processes = processes;
@@ -58,9 +61,16 @@ public final class LocalStack implements AutoCloseable {
         if (requested.wanEmulation() && toxiproxy.isEmpty()) {
             warnLoudly(progress, "toxiproxy-server was not found (install it with infra/bin/install-prerequisites or set " + ToxiproxyWan.BINARY_ENV + ")");
             settings = requested.withWanEmulation(false);
-            settingsArgs = requestedArgs + " --no-wan";
+            settingsArgs = settingsArgs + " --no-wan";
         } else if (!requested.wanEmulation() && requested.cassandra()) {
             progress.warn("WAN emulation is OFF (--no-wan): regions talk at loopback speed and cannot be cut");
+        }
+        Optional<Path> prometheus = settings.metrics() ? PrometheusServer.findBinary() : Optional.empty();
+        if (settings.metrics() && prometheus.isEmpty()) {
+            progress.warn("prometheus was not found (install it with infra/bin/install-prerequisites or set " + PrometheusServer.BINARY_ENV
+                    + "): the stack runs WITHOUT metrics, rules and dashboards");
+            settings = settings.withMetrics(false);
+            settingsArgs = settingsArgs + " --no-metrics";
         }
         StackLayout layout = StackLayout.of(settings);
         ServerLibraries libs = ServerLibraries.fromBuild();
@@ -72,13 +82,14 @@ public final class LocalStack implements AutoCloseable {
         List<ServerProcess> started = Collections.synchronizedList(new ArrayList<>());
         Thread emergencyStop = new Thread(() -> started.forEach(p -> p.stop(STOP_GRACE)), "local-stack-emergency-stop");
         Runtime.getRuntime().addShutdownHook(emergencyStop);
+        Optional<WanStateExporter> wanExporter = Optional.empty();
         try {
             WanEmulator wan = toxiproxy.isPresent() ? startWan(toxiproxy.get(), layout, progress) : new NoWanEmulation("the stack runs without WAN emulation");
             wan.process().ifPresent(started::add);
             new StackState(ProcessHandle.current().pid(), List.of(), settingsArgs).write(settings.workDir());
 
             for (KafkaBroker broker : layout.kafka()) {
-                started.add(broker.start(java, libs));
+                started.add(broker.start(java, libs, settings.metrics()));
                 progress.step("starting " + broker.name() + " on " + broker.bootstrapServers());
             }
             startCassandra(layout, java, libs, started, wan, progress);
@@ -96,12 +107,19 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("CQL answers in DC " + settings.regions().region(region).datacenter());
             }
 
-            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs);
+            if (prometheus.isPresent()) {
+                wanExporter = Optional.of(WanStateExporter.start(layout, wan));
+                started.add(PrometheusServer.start(prometheus.get(), layout, libs));
+                progress.step("Prometheus up at " + PrometheusServer.url(settings.addresses()) + ", scraping every broker address, Cassandra node, Kafka and the WAN");
+            }
+
+            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, wanExporter);
             new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
                     .write(settings.workDir());
             Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
             return stack;
         } catch (RuntimeException e) {
+            wanExporter.ifPresent(WanStateExporter::close);
             if (!started.isEmpty()) {
                 progress.step("start failed, stopping what had started");
                 started.forEach(p -> p.stop(STOP_GRACE));
@@ -144,7 +162,7 @@ public final class LocalStack implements AutoCloseable {
 
     private static WanEmulator startWan(Path binary, StackLayout layout, Progress progress) {
         StackSettings settings = layout.settings();
-        ToxiproxyWan wan = ToxiproxyWan.start(binary, settings.addresses(), settings.workDir(), settings.regions().names());
+        ToxiproxyWan wan = ToxiproxyWan.start(binary, settings.addresses(), settings.workDir(), settings.regions().names(), settings.metrics());
         for (CassandraNode node : layout.cassandra()) {
             wan.route("cassandra-" + node.node(), node.region().name(), node.wanAddress() + ":" + AddressPlan.STORAGE_PORT,
                     node.address() + ":" + AddressPlan.STORAGE_PORT, layout.oneWayLatencyInto(node.region().name()));
@@ -170,7 +188,7 @@ public final class LocalStack implements AutoCloseable {
                                        WanEmulator wan, Progress progress) {
         List<CassandraNode> seeds = layout.cassandra().stream().filter(CassandraNode::isSeed).toList();
         for (CassandraNode seed : seeds) {
-            started.add(seed.start(java, libs));
+            started.add(seed.start(java, libs, layout.settings().metrics()));
             progress.step("starting " + seed.name() + " (seed) on " + seed.address());
         }
         for (CassandraNode seed : seeds) {
@@ -179,7 +197,7 @@ public final class LocalStack implements AutoCloseable {
         }
         for (CassandraNode node : layout.cassandra()) {
             if (!node.isSeed()) {
-                ServerProcess process = node.start(java, libs);
+                ServerProcess process = node.start(java, libs, layout.settings().metrics());
                 started.add(process);
                 progress.step("starting " + node.name() + " on " + node.address());
                 process.awaitLogLine(node.systemLog(), CassandraNode.READY_MARKER, CassandraNode.START_TIMEOUT);
@@ -298,6 +316,11 @@ public final class LocalStack implements AutoCloseable {
         ClusterProbe.awaitAllUpNormal(layout.cassandra(), timeout);
     }
 
+    /** Prometheus's base URL, when the stack runs with metrics. */
+    public Optional<String> prometheusUrl() {
+        return layout.settings().metrics() ? Optional.of(PrometheusServer.url(layout.settings().addresses())) : Optional.empty();
+    }
+
     public Duration timeToReady() {
         return timeToReady;
     }
@@ -331,6 +354,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private synchronized void stopAll() {
+        wanExporter.ifPresent(WanStateExporter::close);
         // all in parallel: a Cassandra node takes 6-10 s to drain on SIGTERM
         CompletableFuture.allOf(processes.stream()
                 .map(p -> CompletableFuture.runAsync(() -> p.stop(STOP_GRACE)))

@@ -43,10 +43,12 @@ public final class LocalStackExtension implements BeforeAllCallback, ParameterRe
         String nodes = System.getProperty("stack.nodes-per-dc", "");
         StackSettings settings = StackSettings.defaults(workDir, instance)
                 .withNodesPerDc(nodes.isBlank() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(nodes)))
-                .withWanEmulation(Boolean.parseBoolean(System.getProperty("stack.wan", "true")));
+                .withWanEmulation(Boolean.parseBoolean(System.getProperty("stack.wan", "true")))
+                .withMetrics(Boolean.parseBoolean(System.getProperty("stack.metrics", "false")));
         boolean kafkaOnly = !Boolean.parseBoolean(System.getProperty("stack.cassandra", "true"));
         LocalStack stack = LocalStack.start(kafkaOnly ? settings.kafkaOnly() : settings, true,
-                "--work-dir " + settings.workDir() + " --instance " + instance + (kafkaOnly ? " --kafka-only" : ""), new Progress(System.out));
+                "--work-dir " + settings.workDir() + " --instance " + instance + (kafkaOnly ? " --kafka-only" : "")
+                        + (settings.metrics() ? "" : " --no-metrics"), new Progress(System.out));
         System.out.print(stack.describe());
         return stack;
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>System properties: {@code stack.instance} (default 1, so tests never collide with a stack
  * started for a demo), {@code stack.work-dir} (default {@code target/local-stack}, wiped first),
  * {@code stack.nodes-per-dc}, {@code stack.wan} ({@code false} to run without WAN emulation),
+ * {@code stack.metrics} ({@code true}: Prometheus over the stack, as {@code stack up} runs it; off by default in tests),
  * {@code stack.cassandra} ({@code false}: a Kafka per region only, for modules that need no database).
  */
 @Target(ElementType.TYPE)

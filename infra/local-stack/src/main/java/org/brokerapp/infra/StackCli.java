@@ -19,7 +19,7 @@ public final class StackCli {
 
     static final String USAGE = """
             usage: stack <command> [options]
-              up [--clean] [--detach] [--nodes-per-dc N] [--no-wan] [--kafka-only]
+              up [--clean] [--detach] [--nodes-per-dc N] [--no-wan] [--no-metrics] [--kafka-only]
                                                                     start the stack, print what runs where, stay until Ctrl-C
               down                                                  stop a stack started from this work directory
               status                                                show every node as the cluster sees it, and which regions are cut
@@ -170,6 +170,7 @@ public final class StackCli {
         OptionalInt nodesPerDc = OptionalInt.empty();
         Optional<Path> regionsFile = Optional.empty();
         boolean wan = true;
+        boolean metrics = true;
         boolean kafkaOnly;
         boolean clean;
         boolean detach;
@@ -182,6 +183,7 @@ public final class StackCli {
                     case "--clean" -> o.clean = true;
                     case "--detach" -> o.detach = true;
                     case "--no-wan" -> o.wan = false;
+                    case "--no-metrics" -> o.metrics = false;
                     case "--kafka-only" -> o.kafkaOnly = true;
                     case "--work-dir" -> o.workDir = Path.of(value(args, ++i, "--work-dir"));
                     case "--instance" -> o.instance = integer(args, ++i, "--instance");
@@ -199,7 +201,8 @@ public final class StackCli {
         }
 
         StackSettings settings() {
-            StackSettings settings = StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc).withWanEmulation(wan);
+            StackSettings settings = StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc).withWanEmulation(wan)
+                    .withMetrics(metrics);
             return kafkaOnly ? settings.kafkaOnly() : settings;
         }
 
@@ -209,6 +212,9 @@ public final class StackCli {
             regionsFile.ifPresent(f -> args.addAll(List.of("--regions", f.toAbsolutePath().toString())));
             if (!wan) {
                 args.add("--no-wan");
+            }
+            if (!metrics) {
+                args.add("--no-metrics");
             }
             if (kafkaOnly) {
                 args.add("--kafka-only");

@@ -46,6 +46,9 @@ final class StackReport {
         } else {
             out.append("WAN emulation is OFF: cross-region traffic runs at loopback speed and regions cannot be cut\n");
         }
+        stack.prometheusUrl().ifPresentOrElse(
+                url -> out.append("Metrics: Prometheus at ").append(url).append(" (rules and alerts: ").append(url).append("/alerts); each broker's live ops page at http://<broker>/ops\n"),
+                () -> out.append("Metrics: off (--no-metrics, or prometheus not installed)\n"));
         out.append("Stop: Ctrl-C here, or infra/bin/stack down\n");
         return out.toString();
     }

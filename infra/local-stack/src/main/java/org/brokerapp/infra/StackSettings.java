@@ -16,8 +16,11 @@ import org.brokerapp.regions.RegionsModel;
  * @param wanEmulation  route cross-region traffic through the latency injector
  * @param cassandraHeapMb heap of each Cassandra node
  * @param cassandra     run the Cassandra DCs; without them the stack is a Kafka per region only
+ * @param metrics       run Prometheus over every server (JMX exporter agents on Cassandra and Kafka, the brokers'
+ *                      addresses, the WAN emulator), with the rules of {@code infra/monitoring/rules}
  */
-public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb, boolean cassandra) {
+public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb, boolean cassandra,
+                            boolean metrics) {
 
     public static final int DEFAULT_CASSANDRA_HEAP_MB = 512;
 
@@ -30,26 +33,30 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
     }
 
     public static StackSettings defaults(Path workDir, int instance) {
-        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true);
+        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true);
     }
 
     public StackSettings withNodesPerDc(OptionalInt nodes) {
         return nodes.isPresent()
-                ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb, cassandra)
+                ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb, cassandra, metrics)
                 : this;
     }
 
     public StackSettings withWanEmulation(boolean on) {
-        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra);
+        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra, metrics);
+    }
+
+    public StackSettings withMetrics(boolean on) {
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, on);
     }
 
     public StackSettings withRegions(Optional<Path> regionsFile) {
-        return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb, cassandra)).orElse(this);
+        return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb, cassandra, metrics)).orElse(this);
     }
 
     /** A Kafka per region and nothing else: no Cassandra, hence nothing to put behind a WAN. */
     public StackSettings kafkaOnly() {
-        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false);
+        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false, metrics);
     }
 
     public AddressPlan addresses() {

@@ -100,7 +100,7 @@ public final class WriteAmplificationExperiment {
         Files.writeString(regionsFile, Deployments.regionsYaml(datacenters));
         RegionsModel regions = RegionsFile.load(regionsFile);
         progress.step("== " + datacenters + " DC(s): " + regions.names() + ", replication " + regions.networkTopologyReplication());
-        StackSettings settings = new StackSettings(regions, dir.resolve("stack"), instance, true, StackSettings.DEFAULT_CASSANDRA_HEAP_MB, true);
+        StackSettings settings = new StackSettings(regions, dir.resolve("stack"), instance, true, StackSettings.DEFAULT_CASSANDRA_HEAP_MB, true, false);
         String stackArgs = "--work-dir " + settings.workDir() + " --instance " + instance + " --regions " + regionsFile;
         try (LocalStack stack = LocalStack.start(settings, true, stackArgs, progress)) {
             for (String region : regions.names()) {
