@@ -29,7 +29,8 @@ public record CassandraNode(Region region, int node, String address, String wanA
                             List<String> seeds, Path dir, int heapMb) {
 
     static final String READY_MARKER = "Startup complete";
-    static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    /** 6-13 s on an idle 2-core machine; {@code -Dstack.cassandra-start-timeout-s} gives a busy shared one more. */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(Long.getLong("stack.cassandra-start-timeout-s", 120));
 
     public String name() {
         return "cassandra " + region.name() + "/" + node;

@@ -65,6 +65,8 @@ public final class BrokerProcesses implements AutoCloseable {
                         command.add("--broker.routing.peers." + other + "=" + stack.brokerUrlFromOtherRegions(other));
                     }
                 }
+                // the live ops page (/ops) charts every region from the stack's Prometheus
+                stack.prometheusUrl().ifPresent(url -> command.add("--broker.ops.prometheus-url=" + url));
                 command.addAll(extraArgs);
                 Path log = logs.resolve("broker-" + region + ".log");
                 brokers.processes.put(region, new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
