@@ -162,7 +162,7 @@ public final class LocalStack implements AutoCloseable {
 
     private static WanEmulator startWan(Path binary, StackLayout layout, Progress progress) {
         StackSettings settings = layout.settings();
-        ToxiproxyWan wan = ToxiproxyWan.start(binary, settings.addresses(), settings.workDir(), settings.regions().names(), settings.metrics());
+        ToxiproxyWan wan = ToxiproxyWan.start(binary, settings.addresses(), settings.workDir(), settings.regions().names());
         for (CassandraNode node : layout.cassandra()) {
             wan.route("cassandra-" + node.node(), node.region().name(), node.wanAddress() + ":" + AddressPlan.STORAGE_PORT,
                     node.address() + ":" + AddressPlan.STORAGE_PORT, layout.oneWayLatencyInto(node.region().name()));

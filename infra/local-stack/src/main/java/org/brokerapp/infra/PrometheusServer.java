@@ -20,7 +20,8 @@ import org.brokerapp.regions.RegionsModel;
  * configuration generated from the regions model and the address plan: every region's broker at
  * its planned address (started by whoever starts brokers, so a broker not running is simply
  * {@code up == 0}), every Cassandra node and Kafka broker through its JMX exporter agent, the WAN
- * emulator's traffic (toxiproxy's own metrics) and state ({@link WanStateExporter}), and
+ * emulator's state ({@link WanStateExporter}; toxiproxy 2.5's own byte counters move only when a
+ * connection closes, and the stack's connections are long-lived, so they are not scraped), and
  * Prometheus itself. Rules come from {@code infra/monitoring/rules}.
  */
 final class PrometheusServer {
@@ -121,10 +122,6 @@ final class PrometheusServer {
         }
         y.append("  - job_name: wan\n    static_configs:\n");
         target(y, control + ":" + plan.wanExporterPort(), "component: state");
-        if (settings.wanEmulation()) {
-            y.append("  - job_name: toxiproxy\n    static_configs:\n");
-            target(y, control + ":" + plan.wanControlPort(), "component: proxies");
-        }
         y.append("  - job_name: prometheus\n    static_configs:\n");
         target(y, control + ":" + plan.prometheusPort(), "component: self");
         return y.toString();

@@ -55,13 +55,10 @@ final class ToxiproxyWan implements WanEmulator {
         return candidates.filter(Files::isExecutable).findFirst();
     }
 
-    /** Starts toxiproxy; with {@code metrics} it also counts the bytes each proxy carries, at {@code /metrics}. */
-    static ToxiproxyWan start(Path binary, AddressPlan plan, Path workDir, List<String> regions, boolean metrics) {
-        List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "-host", plan.wanControlAddress(), "-port", Integer.toString(plan.wanControlPort())));
-        if (metrics) {
-            command.add("-proxy-metrics");
-        }
-        ServerProcess process = ServerProcess.start("wan-emulator (toxiproxy)", command, workDir.resolve("wan/console.log"));
+    static ToxiproxyWan start(Path binary, AddressPlan plan, Path workDir, List<String> regions) {
+        ServerProcess process = ServerProcess.start("wan-emulator (toxiproxy)",
+                List.of(binary.toString(), "-host", plan.wanControlAddress(), "-port", Integer.toString(plan.wanControlPort())),
+                workDir.resolve("wan/console.log"));
         ToxiproxyClient client = new ToxiproxyClient(plan.wanControlAddress(), plan.wanControlPort());
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (!client.isUp()) {

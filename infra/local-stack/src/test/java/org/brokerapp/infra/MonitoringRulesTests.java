@@ -82,7 +82,7 @@ class MonitoringRulesTests {
 
         assertThat(result.exitCode()).as(result.output()).isZero();
         assertThat(Files.readString(config)).contains("127.0.1.3:8080", "127.0.2.3:8080", "127.0.1.11:9404", "127.0.2.12:9404", "127.0.1.2:9404",
-                "127.0.0.1:8475", "127.0.0.1:8474", "/actuator/prometheus");
+                "127.0.0.1:8475", "/actuator/prometheus");
     }
 
     @Test
