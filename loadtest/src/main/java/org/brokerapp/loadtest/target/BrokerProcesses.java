@@ -38,6 +38,9 @@ public final class BrokerProcesses implements AutoCloseable {
     }
 
     /** As {@link #start(LocalStack, Path, Path, int, Progress)}, with extra {@code --key=value} arguments for every broker. */
+    /** How long a broker may take to be ready; {@code -Dbrokers.start-timeout-s} gives a busy shared machine more. */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(Long.getLong("brokers.start-timeout-s", 180));
+
     public static BrokerProcesses start(LocalStack stack, Path jar, Path logs, int loadCustomers, List<String> extraArgs, Progress progress) {
         BrokerProcesses brokers = new BrokerProcesses();
         try {
@@ -75,12 +78,12 @@ public final class BrokerProcesses implements AutoCloseable {
                 if (brokers.processes.size() == 1) {
                     // the first broker applies the schema migrations; two at once on a fresh cluster race each other
                     // ("table schema_migrations does not exist"), so the others start once it is ready
-                    brokers.awaitReady(region, Duration.ofSeconds(180));
+                    brokers.awaitReady(region, START_TIMEOUT);
                     progress.step("broker " + region + " ready (schema in place)");
                 }
             }
             for (String region : stack.regions().names()) {
-                brokers.awaitReady(region, Duration.ofSeconds(180));
+                brokers.awaitReady(region, START_TIMEOUT);
                 progress.step("broker " + region + " ready");
             }
             return brokers;
