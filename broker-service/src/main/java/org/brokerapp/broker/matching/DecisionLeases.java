@@ -21,6 +21,10 @@ import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.InstanceUrl;
@@ -66,17 +70,29 @@ public class DecisionLeases implements AutoCloseable {
     private final Map<String, Integer> partitionOfSymbol = new ConcurrentHashMap<>();
     private final ScheduledExecutorService renewer;
     private volatile String lastFailure = "";
+    private final Counter taken;
+    private final Counter lost;
 
     @Autowired
-    public DecisionLeases(CqlSession session, BrokerCql cql, BrokerProperties properties, InstanceUrl instance) {
-        this(session, cql, properties.consumerGroup(), instance.url());
+    public DecisionLeases(CqlSession session, BrokerCql cql, BrokerProperties properties, InstanceUrl instance, MeterRegistry registry) {
+        this(session, cql, properties.consumerGroup(), instance.url(), registry, properties.region());
     }
 
     /**
      * Leases of {@code group}'s partitions, held as {@code holderPrefix} (this instance's URL, so
-     * the others of its region can hand it work) plus a name unique to this process.
+     * the others of its region can hand it work) plus a name unique to this process. Its meters go
+     * to a registry of its own, not exported: the ops meters count the tick partitions' leases only.
      */
     public DecisionLeases(CqlSession session, BrokerCql cql, String group, String holderPrefix) {
+        this(session, cql, group, holderPrefix, new SimpleMeterRegistry(), group);
+    }
+
+    private DecisionLeases(CqlSession session, BrokerCql cql, String group, String holderPrefix, MeterRegistry registry, String region) {
+        // ops: leases held, and how often they change hands (churn: alert DecisionLeaseChurn)
+        this.taken = Counter.builder("broker.decision.leases").description("decision leases taken or lost").tag("region", region).tag("event", "taken").register(registry);
+        this.lost = Counter.builder("broker.decision.leases").description("decision leases taken or lost").tag("region", region).tag("event", "lost").register(registry);
+        Gauge.builder("broker.decision.leases.held", validUntilNanos, Map::size).description("tick partitions whose decision lease this instance holds")
+                .tag("region", region).register(registry);
         this.session = session;
         this.cql = cql;
         this.group = group;
@@ -164,6 +180,7 @@ public class DecisionLeases implements AutoCloseable {
             Row current = rs.one();
             if (applied || (current != null && holder.equals(current.getString("holder")) && renewOne(partition))) {
                 validUntilNanos.put(partition, sent + VALID_FOR.toNanos());
+                taken.increment();
                 log.info("decision lease of tick partition {} taken", partition);
             }
         } catch (RuntimeException e) {
@@ -193,6 +210,7 @@ public class DecisionLeases implements AutoCloseable {
                             validUntilNanos.put(partition, each + VALID_FOR.toNanos());
                         } else {
                             validUntilNanos.remove(partition);
+                            lost.increment();
                             log.error("decision lease of tick partition {} was taken by another instance; not deciding its symbols", partition);
                         }
                     }

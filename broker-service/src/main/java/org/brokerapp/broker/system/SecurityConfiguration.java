@@ -25,7 +25,7 @@ import org.springframework.security.web.SecurityFilterChain;
  * Customers authenticate with HTTP Basic; the seed accounts are the users. Their passwords are
  * demo credentials from configuration, compared as given ({@code {noop}}): a deliberately slow hash
  * would cost more CPU per request than matching an order (see {@link #passwordEncoder()}). A production deployment would put an
- * OAuth2 resource server (bearer tokens) here. Health, metrics and the API docs are open.
+ * OAuth2 resource server (bearer tokens) here. Health, metrics, the API docs and the ops page are open.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -46,6 +46,8 @@ class SecurityConfiguration {
                 .authorizeHttpRequests(a -> a
                         .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info", "/actuator/prometheus", "/actuator/latency",
                                 "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**", "/error").permitAll()
+                        // the live ops page and its chart library: no data of their own (the page reads Prometheus)
+                        .requestMatchers("/ops", "/ops/**", "/webjars/**").permitAll()
                         .requestMatchers("/internal/**").hasRole("ROUTER")
                         .requestMatchers("/admin/**").hasRole("OPERATOR")
                         .anyRequest().hasRole("CUSTOMER"))

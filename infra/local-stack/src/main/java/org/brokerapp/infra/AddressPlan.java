@@ -20,6 +20,8 @@ public record AddressPlan(int instance) {
     public static final int ELASTICSEARCH_HTTP_PORT = 9200;
     public static final int ELASTICSEARCH_TRANSPORT_PORT = 9300;
     public static final int MAX_INSTANCE = 60;
+    /** Where each Cassandra node and Kafka broker serves its metrics (JMX exporter agent), on its own address. */
+    public static final int JMX_EXPORTER_PORT = 9404;
 
     public AddressPlan {
         if (instance < 0 || instance > MAX_INSTANCE) {
@@ -67,6 +69,15 @@ public record AddressPlan(int instance) {
 
     public int wanControlPort() {
         return 8474;
+    }
+
+    /** Prometheus and the WAN state exporter listen on the stack's control address, beside the WAN emulator. */
+    public int prometheusPort() {
+        return 9090;
+    }
+
+    public int wanExporterPort() {
+        return 8475;
     }
 
     private String local(int region, int host) {

@@ -45,10 +45,14 @@ public record CassandraNode(Region region, int node, String address, String wanA
         return node == 1;
     }
 
-    ServerProcess start(Path java, ServerLibraries libs) {
+    /** Starts the node; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}. */
+    ServerProcess start(Path java, ServerLibraries libs, boolean metrics) {
         writeConfiguration();
         List<String> command = new ArrayList<>(withoutMemoryLocking());
         command.add(java.toString());
+        if (metrics) {
+            command.add(libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "cassandra"));
+        }
         command.addAll(jvmOptions(libs));
         command.add("org.apache.cassandra.service.CassandraDaemon");
         return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));

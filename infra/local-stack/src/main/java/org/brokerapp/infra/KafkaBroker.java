@@ -36,7 +36,8 @@ public record KafkaBroker(Region region, String address, Path dir) {
         return dir.resolve("logs/server.log");
     }
 
-    ServerProcess start(Path java, ServerLibraries libs) {
+    /** Starts the broker; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}. */
+    ServerProcess start(Path java, ServerLibraries libs, boolean metrics) {
         writeConfiguration();
         if (!Files.exists(dir.resolve("data/meta.properties"))) {
             List<String> format = command(java, libs, "kafka.tools.StorageTool");
@@ -44,6 +45,9 @@ public record KafkaBroker(Region region, String address, Path dir) {
             ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60));
         }
         List<String> command = command(java, libs, "kafka.Kafka");
+        if (metrics) {
+            command.add(1, libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "kafka"));
+        }
         command.add(properties().toString());
         return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
     }

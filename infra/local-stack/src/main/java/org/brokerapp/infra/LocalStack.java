@@ -26,8 +26,9 @@ import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.RegionsModel;
 
 /**
- * The multi-region stack on one machine, on real servers: a Cassandra data center and a Kafka
- * broker per region, and the WAN emulator between regions. {@link #start} returns only when the
+ * The multi-region stack on one machine, on real servers: a Cassandra data center, a Kafka
+ * broker and an Elasticsearch node per region, the WAN emulator between regions, and Prometheus
+ * over all of them. {@link #start} returns only when the
  * stack is really ready: every node sees every node up and normal in its DC, CQL answers in every
  * DC, and every Kafka accepts clients. {@link #close} stops every process it started.
  */
@@ -44,12 +45,14 @@ public final class LocalStack implements AutoCloseable {
     private final Duration timeToReady;
     private final Thread shutdownHook;
     private final String settingsArgs;
+    private final Optional<WanStateExporter> wanExporter;
 
     private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs,
-                       ServerLibraries libs, Path java) {
+                       ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter) {
         this.layout = layout;
         this.libs = libs;
         this.java = java;
+        this.wanExporter = wanExporter;
         this.settingsArgs = settingsArgs;
         this.wan = wan;
         this.processes = new java.util.concurrent.CopyOnWriteArrayList<>(processes);
@@ -58,11 +61,20 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** Starts the stack, or fails with a one-line {@link StackException} having stopped whatever had started. */
-    public static LocalStack start(StackSettings settings, boolean clean, String settingsArgs, Progress progress) {
+    public static LocalStack start(StackSettings requested, boolean clean, String requestedArgs, Progress progress) {
+        StackSettings settings = requested;
+        String settingsArgs = requestedArgs;
         // asked for WAN emulation, the stack runs with it or not at all: built on first use, or a one-line reason
         Optional<Path> toxiproxy = settings.wanEmulation() ? Optional.of(WanEmulatorInstall.findOrBuild(progress)) : Optional.empty();
         if (!settings.wanEmulation() && settings.cassandra()) {
             progress.warn("WAN emulation is OFF (--no-wan): regions talk at loopback speed and cannot be cut");
+        }
+        Optional<Path> prometheus = settings.metrics() ? PrometheusServer.findBinary() : Optional.empty();
+        if (settings.metrics() && prometheus.isEmpty()) {
+            progress.warn("prometheus was not found (install it with infra/bin/install-ops-tools, set " + PrometheusServer.BINARY_ENV
+                    + " or pass --no-metrics): the stack runs WITHOUT metrics, rules and dashboards");
+            settings = settings.withMetrics(false);
+            settingsArgs = settingsArgs + " --no-metrics";
         }
         StackLayout layout = StackLayout.of(settings);
         ServerLibraries libs = ServerLibraries.fromBuild();
@@ -77,13 +89,14 @@ public final class LocalStack implements AutoCloseable {
         List<ServerProcess> started = Collections.synchronizedList(new ArrayList<>());
         Thread emergencyStop = new Thread(() -> started.forEach(p -> p.stop(STOP_GRACE)), "local-stack-emergency-stop");
         Runtime.getRuntime().addShutdownHook(emergencyStop);
+        Optional<WanStateExporter> wanExporter = Optional.empty();
         try {
             WanEmulator wan = toxiproxy.isPresent() ? startWan(toxiproxy.get(), layout, progress) : new NoWanEmulation("the stack runs without WAN emulation (--no-wan)");
             wan.process().ifPresent(started::add);
             new StackState(ProcessHandle.current().pid(), List.of(), settingsArgs).write(settings.workDir());
 
             for (KafkaBroker broker : layout.kafka()) {
-                started.add(broker.start(java, libs));
+                started.add(broker.start(java, libs, settings.metrics()));
                 progress.step("starting " + broker.name() + " on " + broker.bootstrapServers());
             }
             if (settings.search()) {
@@ -110,7 +123,13 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("CQL answers in DC " + settings.regions().region(region).datacenter());
             }
 
-            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java);
+            if (prometheus.isPresent()) {
+                wanExporter = Optional.of(WanStateExporter.start(layout, wan));
+                started.add(PrometheusServer.start(prometheus.get(), layout, libs));
+                progress.step("Prometheus up at " + PrometheusServer.url(settings.addresses()) + ", scraping every broker address, Cassandra node, Kafka and the WAN");
+            }
+
+            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java, wanExporter);
             new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
                     .write(settings.workDir());
             if (settings.cassandra()) {
@@ -120,6 +139,7 @@ public final class LocalStack implements AutoCloseable {
             Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
             return stack;
         } catch (RuntimeException e) {
+            wanExporter.ifPresent(WanStateExporter::close);
             if (!started.isEmpty()) {
                 progress.step("start failed, stopping what had started");
                 started.forEach(p -> p.stop(STOP_GRACE));
@@ -238,7 +258,7 @@ public final class LocalStack implements AutoCloseable {
                                        WanEmulator wan, Progress progress) {
         List<CassandraNode> seeds = layout.cassandra().stream().filter(CassandraNode::isSeed).toList();
         for (CassandraNode seed : seeds) {
-            started.add(seed.start(java, libs));
+            started.add(seed.start(java, libs, layout.settings().metrics()));
             progress.step("starting " + seed.name() + " (seed) on " + seed.address());
         }
         for (CassandraNode seed : seeds) {
@@ -247,7 +267,7 @@ public final class LocalStack implements AutoCloseable {
         }
         for (CassandraNode node : layout.cassandra()) {
             if (!node.isSeed()) {
-                ServerProcess process = node.start(java, libs);
+                ServerProcess process = node.start(java, libs, layout.settings().metrics());
                 started.add(process);
                 progress.step("starting " + node.name() + " on " + node.address());
                 process.awaitLogLine(node.systemLog(), CassandraNode.READY_MARKER, CassandraNode.START_TIMEOUT);
@@ -382,6 +402,11 @@ public final class LocalStack implements AutoCloseable {
         return new DeploymentOutputs(regions);
     }
 
+    /** Prometheus's base URL, when the stack runs with metrics. */
+    public Optional<String> prometheusUrl() {
+        return layout.settings().metrics() ? Optional.of(PrometheusServer.url(layout.settings().addresses())) : Optional.empty();
+    }
+
     public Duration timeToReady() {
         return timeToReady;
     }
@@ -415,6 +440,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private synchronized void stopAll() {
+        wanExporter.ifPresent(WanStateExporter::close);
         // all in parallel: a Cassandra node takes 6-10 s to drain on SIGTERM
         CompletableFuture.allOf(processes.stream()
                 .map(p -> CompletableFuture.runAsync(() -> p.stop(STOP_GRACE)))

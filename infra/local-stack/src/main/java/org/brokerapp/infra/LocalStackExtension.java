@@ -74,11 +74,12 @@ public final class LocalStackExtension implements BeforeAllCallback, ParameterRe
         StackSettings settings = StackSettings.defaults(workDir, instance)
                 .withNodesPerDc(nodes.isBlank() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(nodes)))
                 .withWanEmulation(Boolean.parseBoolean(System.getProperty("stack.wan", "true")))
-                .withSearch(Boolean.parseBoolean(System.getProperty("stack.search", "false")));
+                .withSearch(Boolean.parseBoolean(System.getProperty("stack.search", "false")))
+                .withMetrics(Boolean.parseBoolean(System.getProperty("stack.metrics", "false")));
         boolean kafkaOnly = !Boolean.parseBoolean(System.getProperty("stack.cassandra", "true"));
         LocalStack stack = LocalStack.start(kafkaOnly ? settings.kafkaOnly() : settings, true,
                 "--work-dir " + settings.workDir() + " --instance " + instance + (kafkaOnly ? " --kafka-only" : "")
-                        + (settings.search() ? "" : " --no-search"), new Progress(System.out));
+                        + (settings.search() ? "" : " --no-search") + (settings.metrics() ? "" : " --no-metrics"), new Progress(System.out));
         System.out.print(stack.describe());
         return stack;
     }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code stack.nodes-per-dc}, {@code stack.wan} ({@code false} to run without WAN emulation),
  * {@code stack.cassandra} ({@code false}: a Kafka per region only, for modules that need no database),
  * {@code stack.search} (default {@code false}: no Elasticsearch node; a test of search calls
- * {@link LocalStack#startSearch} and the nodes start then, once for the whole run).
+ * {@link LocalStack#startSearch} and the nodes start then, once for the whole run),
+ * {@code stack.metrics} ({@code true}: Prometheus over the stack, as {@code stack up} runs it; off by default in tests).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -33,6 +33,12 @@ final class Preflight {
         if (layout.settings().wanEmulation()) {
             needed.add(new InetSocketAddress(plan.wanControlAddress(), plan.wanControlPort()));
         }
+        if (layout.settings().metrics()) {
+            needed.add(new InetSocketAddress(plan.wanControlAddress(), plan.prometheusPort()));
+            needed.add(new InetSocketAddress(plan.wanControlAddress(), plan.wanExporterPort()));
+            layout.cassandra().forEach(n -> needed.add(new InetSocketAddress(n.address(), AddressPlan.JMX_EXPORTER_PORT)));
+            layout.kafka().forEach(k -> needed.add(new InetSocketAddress(k.address(), AddressPlan.JMX_EXPORTER_PORT)));
+        }
         for (InetSocketAddress address : needed) {
             requireFree(address, plan.instance());
         }

@@ -12,7 +12,7 @@ import java.util.Properties;
  * from the application's classpath, since Cassandra, Kafka and Spring Boot want different netty,
  * jackson and logging versions.
  */
-record ServerLibraries(Path cassandra, Path kafka, Path elasticsearch) {
+record ServerLibraries(Path cassandra, Path kafka, Path elasticsearch, Path jmxExporter, Path monitoring) {
 
     static ServerLibraries fromBuild() {
         Properties p = new Properties();
@@ -25,7 +25,8 @@ record ServerLibraries(Path cassandra, Path kafka, Path elasticsearch) {
             throw new UncheckedIOException(e);
         }
         return new ServerLibraries(Path.of(p.getProperty("cassandra.lib")), Path.of(p.getProperty("kafka.lib")),
-                Path.of(p.getProperty("elasticsearch.target")));
+                Path.of(p.getProperty("elasticsearch.target")), Path.of(p.getProperty("jmx-exporter.lib")),
+                Path.of(p.getProperty("monitoring.dir")).normalize());
     }
 
     void requirePresent() {
@@ -47,6 +48,21 @@ record ServerLibraries(Path cassandra, Path kafka, Path elasticsearch) {
     /** {@code es.path.home}: holds {@code modules/} as the build laid it out (shared by every node; nothing is written there but an empty {@code plugins/}). */
     Path elasticsearchHome() {
         return elasticsearch.resolve("home");
+    }
+
+    /** The Prometheus JMX exporter agent, attached to every server when the stack runs with metrics. */
+    Path jmxExporterAgent() {
+        require(jmxExporter, "jmx_prometheus_javaagent");
+        try (var files = Files.list(jmxExporter)) {
+            return files.filter(f -> f.getFileName().toString().startsWith("jmx_prometheus_javaagent")).findFirst().orElseThrow();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code -javaagent:} option exporting a server's MBeans on {@code address:port} by the rules in {@code infra/monitoring/jmx/<rules>.yml}. */
+    String jmxExporterOption(String address, int port, String rules) {
+        return "-javaagent:" + jmxExporterAgent() + "=" + address + ":" + port + ":" + monitoring.resolve("jmx").resolve(rules + ".yml");
     }
 
     Path jammAgent() {

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  * on a usage mistake, one line and exit 1 on a failure.
  */
 @Command(name = "stack", usageHelpAutoWidth = true,
-        description = "The local multi-region stack on real servers: a Cassandra DC and a Kafka per region, the emulated WAN between them.",
+        description = "The local multi-region stack on real servers: a Cassandra DC, a Kafka and an Elasticsearch node per region, the emulated WAN between them, Prometheus over it all.",
         subcommands = {StackCli.Up.class, StackCli.Down.class, StackCli.Status.class, StackCli.Cut.class, StackCli.Heal.class, StackCli.Cpu.class})
 public final class StackCli implements Callable<Integer> {
 
@@ -85,6 +85,9 @@ public final class StackCli implements Callable<Integer> {
         @Option(names = "--no-search", description = "no Elasticsearch node: brokers trade without search")
         boolean noSearch;
 
+        @Option(names = "--no-metrics", description = "no Prometheus and no JMX exporter agents: the servers run unobserved")
+        boolean noMetrics;
+
         @Override
         public Integer call() {
             Progress progress = new Progress(System.out);
@@ -107,7 +110,7 @@ public final class StackCli implements Callable<Integer> {
         StackSettings settings() {
             StackSettings settings = StackSettings.defaults(where.workDir, where.instance).withRegions(where.regionsFile)
                     .withNodesPerDc(nodesPerDc == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(nodesPerDc))
-                    .withWanEmulation(!noWan).withSearch(!noSearch);
+                    .withWanEmulation(!noWan).withSearch(!noSearch).withMetrics(!noMetrics);
             return kafkaOnly ? settings.kafkaOnly() : settings;
         }
 
@@ -123,6 +126,9 @@ public final class StackCli implements Callable<Integer> {
             }
             if (noSearch) {
                 args.add("--no-search");
+            }
+            if (noMetrics) {
+                args.add("--no-metrics");
             }
             if (kafkaOnly) {
                 args.add("--kafka-only");

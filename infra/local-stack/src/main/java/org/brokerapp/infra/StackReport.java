@@ -57,6 +57,9 @@ final class StackReport {
         }
         out.append(String.format("Endpoints as terraform output -json (loadtest --target-terraform): %s%n",
                 relative(cwd, settings.workDir().resolve(org.brokerapp.regions.DeploymentOutputs.LOCAL_STACK_FILE))));
+        stack.prometheusUrl().ifPresentOrElse(
+                url -> out.append("Metrics: Prometheus at ").append(url).append(" (rules and alerts: ").append(url).append("/alerts); each broker's live ops page at http://<broker>/ops\n"),
+                () -> out.append("Metrics: off (--no-metrics, or prometheus not installed)\n"));
         out.append("Stop: Ctrl-C here, or infra/bin/stack down\n");
         return out.toString();
     }

@@ -18,9 +18,12 @@ import org.brokerapp.regions.RegionsModel;
  * @param cassandra     run the Cassandra DCs; without them the stack is a Kafka per region only
  * @param search        run an Elasticsearch node per region ({@code --no-search} leaves them out)
  * @param elasticsearchHeapMb heap of each Elasticsearch node
+ * @param metrics       run Prometheus over every server (JMX exporter agents on Cassandra and Kafka, the brokers'
+ *                      addresses, the WAN emulator), with the rules of {@code infra/monitoring/rules}
+ *                      ({@code --no-metrics} leaves it out)
  */
 public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb, boolean cassandra,
-                            boolean search, int elasticsearchHeapMb) {
+                            boolean search, int elasticsearchHeapMb, boolean metrics) {
 
     public static final int DEFAULT_CASSANDRA_HEAP_MB = 512;
     /** Measured: 256 MB indexes the demo's events but a bulk of aggregations then spends its time in GC; 384 MB is the knee. */
@@ -38,30 +41,36 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
     }
 
     public static StackSettings defaults(Path workDir, int instance) {
-        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true, DEFAULT_ELASTICSEARCH_HEAP_MB);
+        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true, DEFAULT_ELASTICSEARCH_HEAP_MB, true);
     }
 
     public StackSettings withNodesPerDc(OptionalInt nodes) {
         return nodes.isPresent()
-                ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb)
+                ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb, cassandra,
+                        search, elasticsearchHeapMb, metrics)
                 : this;
     }
 
     public StackSettings withWanEmulation(boolean on) {
-        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra, search, elasticsearchHeapMb);
+        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics);
     }
 
     public StackSettings withRegions(Optional<Path> regionsFile) {
-        return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb)).orElse(this);
+        return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb, cassandra,
+                search, elasticsearchHeapMb, metrics)).orElse(this);
     }
 
-    /** A Kafka per region and nothing else: no Cassandra, hence nothing to put behind a WAN. */
+    /** A Kafka per region and nothing else: no Cassandra or search, hence nothing to put behind a WAN (Prometheus stays as set). */
     public StackSettings kafkaOnly() {
-        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false, false, elasticsearchHeapMb);
+        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false, false, elasticsearchHeapMb, metrics);
     }
 
     public StackSettings withSearch(boolean on) {
-        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, on, elasticsearchHeapMb);
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, on, elasticsearchHeapMb, metrics);
+    }
+
+    public StackSettings withMetrics(boolean on) {
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, on);
     }
 
     public AddressPlan addresses() {

@@ -122,6 +122,21 @@ class StackCliTests {
         assertThat(new AddressPlan(7).elasticsearchAddress(2)).isEqualTo("127.14.2.4");
     }
 
+    @Test
+    void prometheusRunsUnlessMetricsAreLeftOutAndTheChoiceIsKeptWithTheRunningStack() {
+        assertThat(up().settings().metrics()).isTrue();
+        assertThat(up().layoutArgs()).doesNotContain("--no-metrics");
+        assertThat(up("--no-metrics").settings().metrics()).isFalse();
+        assertThat(up("--no-metrics", "--no-search").layoutArgs()).contains("--no-metrics", "--no-search");
+        // 'status', 'cut' and 'heal' re-read the running stack's settings from its layout arguments
+        StackSettings reread = up(up("--no-metrics", "--no-search").layoutArgs().split(" ")).settings();
+        assertThat(reread.metrics()).isFalse();
+        assertThat(reread.search()).isFalse();
+        // a Kafka-only stack drops search but keeps Prometheus as asked
+        assertThat(up("--kafka-only").settings().metrics()).isTrue();
+        assertThat(up("--kafka-only").settings().search()).isFalse();
+    }
+
     private static StackCli.Up up(String... args) {
         StackCli.Up up = new StackCli.Up();
         new CommandLine(up).parseArgs(args);

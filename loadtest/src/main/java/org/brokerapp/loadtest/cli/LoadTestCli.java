@@ -59,6 +59,7 @@ public final class LoadTestCli {
         String command = "loadtest/bin/loadtest " + String.join(" ", args);
         try (Target target = open(plan, progress)) {
             progress.step("target: " + target.describe());
+            watchIt(target, progress);
             LoadRun.Settings settings = new LoadRun.Settings("Load test, preset " + plan.preset().key(), plan.preset().key(), command.trim(),
                     plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), probes(target), plan.idleBaseline());
             RunResult result = LoadRun.execute(target, plan.spec(), settings, progress);
@@ -77,6 +78,16 @@ public final class LoadTestCli {
             Thread.currentThread().interrupt();
             System.err.println("loadtest: interrupted");
             return 1;
+        }
+    }
+
+    /** Where to watch the run live: the brokers' ops page and the stack's Prometheus, reachable until the run ends. */
+    private static void watchIt(Target target, Progress progress) {
+        if (target instanceof LocalTarget local) {
+            local.stack().prometheusUrl().ifPresentOrElse(prometheus -> {
+                progress.step("WATCH IT LIVE: ops page " + target.brokerUrls().values().iterator().next() + "/ops (every region; any broker serves it)");
+                progress.step("WATCH IT LIVE: Prometheus " + prometheus + " (alerts: " + prometheus + "/alerts); both stay up until the run ends");
+            }, () -> progress.step("no live ops page: the stack runs without Prometheus (install it with infra/bin/install-ops-tools)"));
         }
     }
 

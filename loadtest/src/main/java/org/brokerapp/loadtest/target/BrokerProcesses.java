@@ -88,6 +88,8 @@ public final class BrokerProcesses implements AutoCloseable {
                         command.add("--broker.search.elasticsearch." + any + "=" + stack.elasticsearchUrl(any));
                     }
                 }
+                // the live ops page (/ops) charts every region from the stack's Prometheus
+                stack.prometheusUrl().ifPresent(url -> command.add("--broker.ops.prometheus-url=" + url));
                 if (training && brokers.processes.isEmpty()) {
                     brokers.training = region;
                 }
