@@ -76,7 +76,7 @@ class StackCliTests {
 
     @Test
     void aTakenPortIsNamedWithWhatToDo() throws IOException {
-        StackSettings settings = StackSettings.defaults(workDir, 7).withNodesPerDc(OptionalInt.of(1));
+        StackSettings settings = StackSettings.defaults(workDir, 9).withNodesPerDc(OptionalInt.of(1));
         StackLayout layout = StackLayout.of(settings);
         CassandraNode first = layout.cassandra().get(0);
         try (ServerSocket squatter = new ServerSocket()) {

@@ -16,7 +16,7 @@ class WanStateExporterTests {
 
     @Test
     void withoutEmulationEveryRegionIsConnectedAtZeroLatency(@TempDir Path dir) throws Exception {
-        StackLayout layout = StackLayout.of(StackSettings.defaults(dir, 7).withWanEmulation(false));
+        StackLayout layout = StackLayout.of(StackSettings.defaults(dir, 9).withWanEmulation(false));
         WanEmulator wan = new NoWanEmulation("test");
 
         try (WanStateExporter exporter = WanStateExporter.start(layout, wan)) {
