@@ -25,6 +25,7 @@ import org.brokerapp.infra.Await;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Nothing accepted is lost and nothing is filled twice, and the customer's cash adds up, while a
@@ -115,6 +116,27 @@ class CrashAndRebalanceIT {
             transactions += accepted.containsKey(t.path("orderId").asString()) ? 1 : 0;
         }
         assertThat(transactions).as("one transaction per filled order").isEqualTo(filled);
+
+        // search saw the same: every accepted order indexed once, in its final state, though its deciders were killed and rebalanced
+        Map<String, String> finalStates = new HashMap<>();
+        end.forEach((orderId, order) -> finalStates.put(orderId, order.text("status")));
+        Await.until("every accepted order searchable once, in its final state", Duration.ofSeconds(90),
+                () -> searchedStates(home), searched -> searched.keySet().containsAll(finalStates.keySet())
+                        && finalStates.entrySet().stream().allMatch(e -> e.getValue().equals(searched.get(e.getKey()).get(0)))
+                        && searched.values().stream().allMatch(states -> states.size() == 1));
+    }
+
+    /** The customer's orders as search shows them, page by page: order id to every status shown for it (one, unless duplicated). */
+    private static Map<String, List<String>> searchedStates(BrokerClient client) {
+        Map<String, List<String>> states = new HashMap<>();
+        for (int page = 1; page <= 20; page++) {
+            JsonNode items = client.get("/api/orders/search?size=100&page=" + page).body().path("items");
+            items.forEach(item -> states.computeIfAbsent(item.path("orderId").asString(), id -> new ArrayList<>()).add(item.path("status").asString()));
+            if (items.size() < 100) {
+                break;
+            }
+        }
+        return states;
     }
 
     private static void printCounters(String who, BrokerClient broker) {

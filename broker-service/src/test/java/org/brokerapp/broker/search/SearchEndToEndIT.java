@@ -44,11 +44,11 @@ class SearchEndToEndIT {
         BrokerClient sydneyCustomerInEast = brokers.client(EAST, "load-4", "load-4-pw");
         Map<String, String> expected = new HashMap<>();
 
-        String filled1 = placed(east, "LIMIT", "CAT", 2, "560.00");
-        String filled2 = placed(east, "LIMIT", "CAT", 3, "559.00");
-        String open = placed(east, "LIMIT", "GS", 1, "700.00");
-        String cancelled = placed(east, "LIMIT", "GS", 1, "701.00");
-        String awayFilled = placed(sydneyCustomerInEast, "LIMIT", "CAT", 4, "560.00");
+        String filled1 = placed(east, "LIMIT", "TMO", 2, "560.00");
+        String filled2 = placed(east, "LIMIT", "TMO", 3, "559.00");
+        String open = placed(east, "LIMIT", "LLY", 1, "700.00");
+        String cancelled = placed(east, "LIMIT", "LLY", 1, "701.00");
+        String awayFilled = placed(sydneyCustomerInEast, "LIMIT", "TMO", 4, "560.00");
         assertThat(east.delete("/api/orders/" + cancelled).status()).isIn(200, 202);
         expected.put(filled1, "FILLED");
         expected.put(filled2, "FILLED");
@@ -56,7 +56,7 @@ class SearchEndToEndIT {
         expected.put(cancelled, "CANCELLED");
 
         try (TickPublisher ticks = brokers.ticks(EAST)) {
-            ticks.tick("CAT", "NYSE", "558.50");
+            ticks.tick("TMO", "NYSE", "558.50");
             east.awaitStatus(filled1, "FILLED", INDEXED);
             east.awaitStatus(filled2, "FILLED", INDEXED);
             sydneyCustomerInEast.awaitStatus(awayFilled, "FILLED", INDEXED);
@@ -72,7 +72,7 @@ class SearchEndToEndIT {
             assertThat(orders.path("regions").path("missing")).isEmpty();
 
             JsonNode trades = Await.until("load-3's trades searchable from " + region, INDEXED,
-                    () -> client.get("/api/trades?symbol=CAT").body(), body -> body.path("items").size() == 2);
+                    () -> client.get("/api/trades?symbol=TMO").body(), body -> body.path("items").size() == 2);
             assertThat(ids(trades)).containsExactlyInAnyOrder(filled1, filled2);
             for (JsonNode trade : trades.path("items")) {
                 assertThat(new BigDecimal(trade.path("fillPrice").asString())).isEqualByComparingTo("558.50");
@@ -81,7 +81,7 @@ class SearchEndToEndIT {
 
         // an order decided in one region and filled in another is known to both clusters: the search shows it once, FILLED
         JsonNode away = Await.until("load-4's order placed in us-east-1 searchable as FILLED", INDEXED,
-                () -> sydneyCustomerInEast.get("/api/orders/search?symbol=CAT").body(),
+                () -> sydneyCustomerInEast.get("/api/orders/search?symbol=TMO").body(),
                 body -> "FILLED".equals(statuses(body).get(awayFilled)));
         assertThat(ids(away)).containsExactly(awayFilled);
         assertThat(ids(sydneyCustomerInEast.get("/api/orders/search?size=100").body())).doesNotContainAnyElementsOf(expected.keySet());
@@ -90,11 +90,11 @@ class SearchEndToEndIT {
         assertThat(analytics.status()).as(analytics.raw()).isEqualTo(200);
         long catTrades = 0;
         for (JsonNode top : analytics.body().path("topSymbols")) {
-            if (top.path("symbol").asString().equals("CAT")) {
+            if (top.path("symbol").asString().equals("TMO")) {
                 catTrades = top.path("trades").asLong();
             }
         }
-        assertThat(catTrades).as("CAT trades in the operator's analytics").isGreaterThanOrEqualTo(3);
+        assertThat(catTrades).as("TMO trades in the operator's analytics").isGreaterThanOrEqualTo(3);
     }
 
     private static String placed(BrokerClient client, String type, String symbol, long quantity, String price) {
