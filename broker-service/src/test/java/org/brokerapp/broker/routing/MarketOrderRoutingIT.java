@@ -105,7 +105,9 @@ class MarketOrderRoutingIT {
                         + " max %.1f ms (%.2fx RTT); RTT %d ms%n", routed.size(), percentileMillis(local, 0.5), percentileMillis(local, 0.99), AWAY, HOME,
                 routedP50, routedP50 / rtt.toMillis(), routedP99, routedP99 / rtt.toMillis(), rtt.toMillis());
         assertThat(routedP50).as("at least one round trip").isGreaterThanOrEqualTo(rtt.toMillis() * 0.9);
-        assertThat(routedP99).as("generous bound; the target is in docs/BENCHMARKS.md").isLessThan(2.0 * rtt.toMillis());
+        // one round trip, not two: the median says it; the slowest of 30 only has to stay clear of a hang (a busy machine stalls a call now and then)
+        assertThat(routedP50).as("one round trip, not two (the target is in docs/BENCHMARKS.md)").isLessThan(1.5 * rtt.toMillis());
+        assertThat(routedP99).as("generous bound").isLessThan(3.0 * rtt.toMillis());
         // the placing region learns of the fill through replication
         assertThat(awaitStatus(aliceAway, lastOrderId, "FILLED").text("filledBy")).isEqualTo(HOME);
     }
