@@ -54,7 +54,7 @@ import org.springframework.stereotype.Service;
  * rows are durable, and, should the writes fail, without them. Every consumer tolerates that:
  * the matcher's fill and cancel write cells the placement never writes (a row with only those is
  * no order to any reader, {@code CustomerLedger.isComplete}); the delete of the open_orders row
- * after a decision is newer than the placement's timestamp, so a late insert stays deleted; an
+ * after a decision wins over the insert by timestamp, not by arrival, so a late insert stays deleted; an
  * event replayed to a region where the row is not visible rests to be checked against the ledger
  * before its first decision; and the owner credits what a fill brings only once the order's write
  * is durable ({@code Account.filled}), so nothing bought by an order that never landed is spent.
