@@ -25,6 +25,13 @@ import org.brokerapp.broker.order.Side;
  *
  * <p>A fill never makes available cash smaller than its order's reservation did (a BUY reserves
  * at least what it pays), so until a fill is reported the account is conservative, never short.
+ *
+ * <p>A fill can be reported before its order's own write is known to be durable: the owner
+ * publishes the order's event while its rows are being written, and the write may then fail. Such
+ * a fill takes what the order pays at once (its reservation goes, a BUY's cash and a SELL's shares
+ * leave) but gives what it brings (a BUY's shares, a SELL's cash) only once the order's write is
+ * durable ({@link #written}): should the write never land, the ledger holds no such order, and
+ * nothing it brought can have been spent.
  */
 final class Account {
 
@@ -38,6 +45,8 @@ final class Account {
     private final Set<UUID> unsettled = new HashSet<>();
     /** Orders whose write is going on now: a retry must not write them a second time at once. */
     private final Set<UUID> writing = new HashSet<>();
+    /** Fills of unsettled orders: what they bring waits until the order's write is durable. */
+    private final Map<UUID, Order> creditsAwaitingWrite = new HashMap<>();
     private int writesInFlight;
     private boolean retired;
 
@@ -53,7 +62,10 @@ final class Account {
             account.orders.put(order.orderId(), order);
             switch (order.status()) {
                 case OPEN -> account.hold(order);
-                case FILLED -> account.settle(order, order.fillPrice());
+                case FILLED -> {
+                    account.debit(order, order.fillPrice());
+                    account.credit(order, order.fillPrice());
+                }
                 case CANCELLED -> {
                 }
             }
@@ -114,21 +126,30 @@ final class Account {
         writesInFlight--;
     }
 
-    /** The reserved order's write is durable: it is an order now. */
+    /** The reserved order's write is durable: it is an order now, and a fill reported before this brings what it bought or sold. */
     void written(UUID orderId) {
         unsettled.remove(orderId);
+        Order filled = creditsAwaitingWrite.remove(orderId);
+        if (filled != null) {
+            credit(filled, filled.fillPrice());
+        }
     }
 
     /** The reserved order was refused or surely never written: its reservation goes. */
     void refused(UUID orderId) {
         Order order = orders.remove(orderId);
         unsettled.remove(orderId);
+        creditsAwaitingWrite.remove(orderId);
         if (order != null && order.isOpen()) {
             release(order);
         }
     }
 
-    /** A fill reported by its decider (or executed here): the reservation goes, cash and shares move. Repeats change nothing. */
+    /**
+     * A fill reported by its decider (or executed here): the reservation goes, cash and shares move.
+     * Repeats change nothing. An order whose write is not yet known durable pays now and is paid
+     * once it is (see the class comment); it stays unsettled, so a retry still writes it.
+     */
     void filled(UUID orderId, BigDecimal price, Instant at, String by) {
         Order order = orders.get(orderId);
         if (order == null || !order.isOpen()) {
@@ -139,8 +160,12 @@ final class Account {
                 order.type(), order.quantity(), order.limitPrice(), order.stopPrice(), order.reservedCash(), OrderStatus.FILLED,
                 order.placedRegion(), order.placedAt(), price, at, by, null);
         orders.put(orderId, filled);
-        unsettled.remove(orderId);
-        settle(filled, price);
+        debit(filled, price);
+        if (unsettled.contains(orderId)) {
+            creditsAwaitingWrite.put(orderId, filled);
+        } else {
+            credit(filled, price);
+        }
     }
 
     /** A cancel reported by its decider: the reservation goes. Repeats change nothing. */
@@ -200,11 +225,22 @@ final class Account {
         }
     }
 
-    private void settle(Order filled, BigDecimal price) {
-        BigDecimal value = price.multiply(BigDecimal.valueOf(filled.quantity()));
-        boolean buy = filled.side() == Side.BUY;
-        cash = buy ? cash.subtract(value) : cash.add(value);
-        positions.merge(filled.symbol(), buy ? filled.quantity() : -filled.quantity(), Long::sum);
+    /** What a fill takes: a BUY's cash, a SELL's shares. */
+    private void debit(Order filled, BigDecimal price) {
+        if (filled.side() == Side.BUY) {
+            cash = cash.subtract(price.multiply(BigDecimal.valueOf(filled.quantity())));
+        } else {
+            positions.merge(filled.symbol(), -filled.quantity(), Long::sum);
+        }
+    }
+
+    /** What a fill brings: a BUY's shares, a SELL's cash. */
+    private void credit(Order filled, BigDecimal price) {
+        if (filled.side() == Side.BUY) {
+            positions.merge(filled.symbol(), filled.quantity(), Long::sum);
+        } else {
+            cash = cash.add(price.multiply(BigDecimal.valueOf(filled.quantity())));
+        }
     }
 
     private static Order withReservation(Order o, BigDecimal reserved) {

@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
@@ -39,14 +40,17 @@ import org.springframework.stereotype.Component;
  * old instance cut off from Kafka but not from Cassandra does not know yet, and must not go on
  * deciding fills and cancels while the new one starts. So each assigned partition also needs a
  * lease in {@code decision_leases}, taken with a condition ({@code IF NOT EXISTS}) and renewed
- * every second ({@code IF holder = me}), all at LOCAL_SERIAL in this region's DC.
+ * every {@link LeaseTiming#renewEvery} ({@code IF holder = me}, every held partition of the group in
+ * one conditional batch: one Paxos round), all at LOCAL_SERIAL in this region's DC.
  *
- * <p>Timing: a lease row lives {@link #TTL} (10 s) after its last renewal reached Cassandra, less up
- * to a second (TTLs count whole seconds). Its holder decides only until {@link #VALID_FOR} (3 s)
- * after it <em>sent</em> its last successful renewal, and a write started by then ends within the
- * 5 s Cassandra request timeout ({@code spring.cassandra.request.timeout}): 3 + 5 &lt; 10 - 1. So
- * every decision of the old holder has landed before the row lapses and a new holder can take it.
- * Only durations are compared, each on one host's clock: no clock has to agree with another.
+ * <p>Timing ({@link LeaseTiming#DEFAULT}): renewed every 3 s, a lease row lives 15 s after its last
+ * renewal reached Cassandra, less up to a second (TTLs count whole seconds). Its holder decides only
+ * until 7 s after it <em>sent</em> its last successful renewal, and a write started by then ends
+ * within the Cassandra request timeout ({@code spring.cassandra.request.timeout}, 5 s, checked at
+ * start-up by {@link LeaseTiming#requireFence}): 7 + 5 &lt; 15 - 1, with a second to spare. So every
+ * decision of the old holder has landed before the row lapses and a new holder can take it. Only
+ * durations are compared, each on one host's clock: no clock has to agree with another. The 7 s
+ * cover two renewal periods, so one failed or slow renewal does not stop the holder deciding.
  *
  * <p>One instance of this class is one holder; {@link #close()} stops renewing without releasing,
  * which is what a frozen or cut-off instance looks like to the others.
@@ -54,9 +58,12 @@ import org.springframework.stereotype.Component;
 @Component
 public class DecisionLeases implements AutoCloseable {
 
-    public static final Duration TTL = Duration.ofSeconds(10);
-    static final Duration VALID_FOR = Duration.ofSeconds(3);
-    private static final Duration RENEW_EVERY = Duration.ofSeconds(1);
+    /** The timing every broker uses (see {@link LeaseTiming#DEFAULT}). */
+    public static final LeaseTiming TIMING = LeaseTiming.DEFAULT;
+    /** How long a lease row lives after its last renewal: a killed holder's partitions wait at most this long. */
+    public static final Duration TTL = TIMING.ttl();
+    /** How often the renewer wakes: renews what is due, tries again for wanted leases not held. */
+    private static final Duration TICK = Duration.ofSeconds(1);
     private static final Duration RETRY_EVERY = Duration.ofMillis(500);
 
     private static final Logger log = LoggerFactory.getLogger(DecisionLeases.class);
@@ -69,13 +76,16 @@ public class DecisionLeases implements AutoCloseable {
     private final Map<Integer, Long> validUntilNanos = new ConcurrentHashMap<>();
     private final Map<String, Integer> partitionOfSymbol = new ConcurrentHashMap<>();
     private final ScheduledExecutorService renewer;
+    private final LeaseTiming timing;
     private volatile String lastFailure = "";
     private final Counter taken;
     private final Counter lost;
+    /** When the last renewal of the held leases that Cassandra answered was sent (System.nanoTime): the next is due renewEvery later. */
+    private long lastRenewalNanos = System.nanoTime();
 
     @Autowired
     public DecisionLeases(CqlSession session, BrokerCql cql, BrokerProperties properties, InstanceUrl instance, MeterRegistry registry) {
-        this(session, cql, properties.consumerGroup(), instance.url(), registry, properties.region());
+        this(session, cql, properties.consumerGroup(), instance.url(), TIMING, registry, properties.region());
     }
 
     /**
@@ -84,10 +94,17 @@ public class DecisionLeases implements AutoCloseable {
      * to a registry of its own, not exported: the ops meters count the tick partitions' leases only.
      */
     public DecisionLeases(CqlSession session, BrokerCql cql, String group, String holderPrefix) {
-        this(session, cql, group, holderPrefix, new SimpleMeterRegistry(), group);
+        this(session, cql, group, holderPrefix, TIMING);
     }
 
-    private DecisionLeases(CqlSession session, BrokerCql cql, String group, String holderPrefix, MeterRegistry registry, String region) {
+    /** As above, with a timing of its own; refused if the session's request timeout would let a write outlive a lapsed lease. */
+    DecisionLeases(CqlSession session, BrokerCql cql, String group, String holderPrefix, LeaseTiming timing) {
+        this(session, cql, group, holderPrefix, timing, new SimpleMeterRegistry(), group);
+    }
+
+    private DecisionLeases(CqlSession session, BrokerCql cql, String group, String holderPrefix, LeaseTiming timing, MeterRegistry registry,
+                           String region) {
+        this.timing = timing.requireFence(session.getContext().getConfig().getDefaultProfile().getDuration(DefaultDriverOption.REQUEST_TIMEOUT));
         // ops: leases held, and how often they change hands (churn: alert DecisionLeaseChurn)
         this.taken = Counter.builder("broker.decision.leases").description("decision leases taken or lost").tag("region", region).tag("event", "taken").register(registry);
         this.lost = Counter.builder("broker.decision.leases").description("decision leases taken or lost").tag("region", region).tag("event", "lost").register(registry);
@@ -103,7 +120,7 @@ public class DecisionLeases implements AutoCloseable {
             return t;
         });
         // a thread of its own: nothing else can delay the renewal that keeps this instance deciding
-        renewer.scheduleWithFixedDelay(this::renewAll, RENEW_EVERY.toMillis(), RENEW_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        renewer.scheduleWithFixedDelay(this::renewAll, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     public String holder() {
@@ -145,7 +162,7 @@ public class DecisionLeases implements AutoCloseable {
             try {
                 session.execute(localSerial(cql.releaseDecisionLease.bind(group, partition, holder)));
             } catch (RuntimeException e) {
-                log.warn("lease of tick partition {} not released ({}); it lapses within {}", partition, e.getMessage(), TTL);
+                log.warn("lease of tick partition {} not released ({}); it lapses within {}", partition, e.getMessage(), timing.ttl());
             }
         }
     }
@@ -175,11 +192,11 @@ public class DecisionLeases implements AutoCloseable {
         }
         long sent = System.nanoTime();
         try {
-            ResultSet rs = session.execute(localSerial(cql.takeDecisionLease.bind(group, partition, holder, (int) TTL.toSeconds())));
+            ResultSet rs = session.execute(localSerial(cql.takeDecisionLease.bind(group, partition, holder, timing.ttlSeconds())));
             boolean applied = rs.wasApplied();
             Row current = rs.one();
             if (applied || (current != null && holder.equals(current.getString("holder")) && renewOne(partition))) {
-                validUntilNanos.put(partition, sent + VALID_FOR.toNanos());
+                validUntilNanos.put(partition, timing.validUntil(sent));
                 taken.increment();
                 log.info("decision lease of tick partition {} taken", partition);
             }
@@ -192,22 +209,28 @@ public class DecisionLeases implements AutoCloseable {
         }
     }
 
-    /** Renews every held lease in one conditional batch (one Paxos round); takes wanted ones not yet held. */
+    /**
+     * Every {@link #TICK}: renews every held lease in one conditional batch (one Paxos round) when
+     * {@link LeaseTiming#renewEvery} has passed since the last renewal; takes wanted ones not yet held.
+     */
     private synchronized void renewAll() {
         try {
             List<Integer> held = validUntilNanos.keySet().stream().filter(wanted::contains).sorted().toList();
-            if (!held.isEmpty()) {
+            if (!held.isEmpty() && timing.renewalDue(lastRenewalNanos, System.nanoTime())) {
                 long sent = System.nanoTime();
                 BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.UNLOGGED,
                         held.stream().<BatchableStatement<?>>map(this::renewal).toList());
-                if (session.execute(localSerial(batch)).wasApplied()) {
-                    held.forEach(p -> validUntilNanos.put(p, sent + VALID_FOR.toNanos()));
+                boolean applied = session.execute(localSerial(batch)).wasApplied();
+                // renewed (or found out): the next is due renewEvery later; after an error, the next tick tries again
+                lastRenewalNanos = sent;
+                if (applied) {
+                    held.forEach(p -> validUntilNanos.put(p, timing.validUntil(sent)));
                 } else {
                     // some lease is not ours any more: find which, one by one
                     for (Integer partition : held) {
                         long each = System.nanoTime();
                         if (renewOne(partition)) {
-                            validUntilNanos.put(partition, each + VALID_FOR.toNanos());
+                            validUntilNanos.put(partition, timing.validUntil(each));
                         } else {
                             validUntilNanos.remove(partition);
                             lost.increment();
@@ -218,13 +241,13 @@ public class DecisionLeases implements AutoCloseable {
             }
             wanted.stream().filter(p -> !validUntilNanos.containsKey(p)).forEach(this::tryTake);
         } catch (RuntimeException e) {
-            // the leases stay valid until VALID_FOR after the last renewal, then lapse by themselves
+            // the leases stay valid until validFor after the last successful renewal, then lapse by themselves
             log.warn("decision leases not renewed: {}", e.getMessage());
         }
     }
 
     private BoundStatement renewal(int partition) {
-        return cql.renewDecisionLease.bind((int) TTL.toSeconds(), holder, group, partition, holder);
+        return cql.renewDecisionLease.bind(timing.ttlSeconds(), holder, group, partition, holder);
     }
 
     private boolean renewOne(int partition) {

@@ -47,6 +47,17 @@ import org.springframework.stereotype.Service;
  * relay carries the event to the region matching the symbol. A MARKET order executes at once in the
  * region matching its exchange: at the owner, or sent there by the owner, whose reservation bounds
  * the price it may execute at.
+ *
+ * <p>A LIMIT or STOP placement starts its two writes and its event together and answers 201 only
+ * once all three are durable; if any of them fails or is late, 503 and the reservation stays (a
+ * retry writes the same cells and publishes the same event). So an event can be seen before its
+ * rows are durable, and, should the writes fail, without them. Every consumer tolerates that:
+ * the matcher's fill and cancel write cells the placement never writes (a row with only those is
+ * no order to any reader, {@code CustomerLedger.isComplete}); the delete of the open_orders row
+ * after a decision wins over the insert by timestamp, not by arrival, so a late insert stays deleted; an
+ * event replayed to a region where the row is not visible rests to be checked against the ledger
+ * before its first decision; and the owner credits what a fill brings only once the order's write
+ * is durable ({@code Account.filled}), so nothing bought by an order that never landed is spent.
  */
 @Service
 public class OrderService {
@@ -185,9 +196,11 @@ public class OrderService {
             return new Placement(order, false);
         }
         try {
-            await(CompletableFuture.allOf(ledger.write(order).toCompletableFuture(),
-                    openOrders.saveAsync(RestingOrders.of(order), order.placedAt()).toCompletableFuture()), order);
-            publish(OrderEvent.placed(order, Instant.now(), region), order);
+            // the two rows and the event at once (rows first to the driver), answered only once all three are durable: see the class comment
+            CompletableFuture<Void> ledgerRow = ledger.write(order).toCompletableFuture();
+            CompletableFuture<?> openRow = openOrders.saveAsync(RestingOrders.of(order), order.placedAt()).toCompletableFuture();
+            CompletableFuture<Void> event = events.publish(OrderEvent.placed(order, Instant.now(), region));
+            await(CompletableFuture.allOf(ledgerRow, openRow, event), order);
             settled(order);
         } finally {
             accounts.writeEnded(order.customerId(), order.orderId());
@@ -321,13 +334,7 @@ public class OrderService {
         });
     }
 
-    /** An order whose write or event did not complete keeps its reservation; a retry with the same clientOrderId completes it. */
-    private void publish(OrderEvent event, Order order) {
-        if (!events.publishAndWait(event, WRITE_WAIT)) {
-            throw unknownOutcome(order);
-        }
-    }
-
+    /** An order whose writes or event did not complete in time keeps its reservation; a retry with the same clientOrderId completes it. */
     private static void await(CompletableFuture<?> write, Order order) {
         try {
             write.get(WRITE_WAIT.toMillis(), TimeUnit.MILLISECONDS);

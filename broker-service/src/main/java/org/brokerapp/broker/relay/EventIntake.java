@@ -42,7 +42,9 @@ import org.springframework.stereotype.Component;
  * <p>Taking an event twice changes nothing (the matcher indexes an order once and remembers what it
  * decided; an account applies a fill once). Events the relay delivers again after a restart are
  * marked {@code replayed}: their order may have been decided since, by an instance that no longer
- * remembers, so such an order is checked against the ledger before it rests.
+ * remembers, so such an order is checked against the ledger before it rests, and rests to be
+ * checked again before its first decision if its row is not visible here (its placement's writes
+ * and event go out together, so an event can outlive a write that failed).
  */
 @Component
 public class EventIntake {
@@ -123,7 +125,9 @@ public class EventIntake {
         }
         Optional<Order> now = ledger.readOrder(order.customerId(), order.orderId());
         if (now.isEmpty()) {
-            return null;
+            // its row is not visible here (not replicated yet, or its owner's write failed after the event went out): rest it
+            // as taken over, so its first decision reads the ledger and waits for the row; waiting here would stall the relay
+            return matcher.restTakenOver(RestingOrders.of(order)) ? Optional.empty() : null;
         }
         if (now.get().isOpen() && !matcher.restTakenOver(RestingOrders.of(now.get()))) {
             return null;

@@ -102,4 +102,39 @@ class AccountTests {
         assertThat(account.availableCash()).as("the outcome is unknown: still reserved").isEqualByComparingTo("500");
         assertThat(account.writesInFlight()).isZero();
     }
+
+    @Test
+    void aFillReportedBeforeItsOrdersWriteIsDurablePaysNowAndBringsItsSharesOnlyOnceWritten() {
+        Account account = account("1000.00", Map.of());
+        Order order = buy("a", 5, "100");
+        account.reserve(order, order.reservedCash());
+
+        // the event went out with the writes; the matcher filled it before the owner heard back from Cassandra
+        account.filled(order.orderId(), new BigDecimal("98.50"), T, "us-east-1");
+        assertThat(account.availableCash()).as("the fill's price is paid at once, the reservation released").isEqualByComparingTo("507.50");
+        assertThat(account.availableShares("IBM")).as("the shares wait for the order's own write").isZero();
+        assertThat(account.isUnsettled(order.orderId())).as("a retry still writes it").isTrue();
+
+        account.writeEnded(order.orderId());
+        account.written(order.orderId());
+        account.written(order.orderId());
+        assertThat(account.availableShares("IBM")).isEqualTo(5);
+        assertThat(account.availableCash()).isEqualByComparingTo("507.50");
+        assertThat(account.holdings().positions()).containsEntry("IBM", 5L);
+    }
+
+    @Test
+    void aSellFilledBeforeItsWriteIsDurableGivesUpItsSharesAtOnceAndItsCashOnlyOnceWritten() {
+        Account account = account("0.00", Map.of("IBM", 10L));
+        Order order = sell("s", 4);
+        account.reserve(order, BigDecimal.ZERO);
+
+        account.filled(order.orderId(), new BigDecimal("50"), T, "us-east-1");
+        assertThat(account.availableShares("IBM")).isEqualTo(6);
+        assertThat(account.availableCash()).as("the proceeds wait for the order's own write").isEqualByComparingTo("0");
+
+        account.writeEnded(order.orderId());
+        account.written(order.orderId());
+        assertThat(account.availableCash()).isEqualByComparingTo("200");
+    }
 }

@@ -157,7 +157,7 @@ class CrashAndRebalanceIT {
             BrokerClient client = random.nextInt(3) == 0 ? away : home;
             Map<String, Object> order = OrderMatchingIT.order(limit ? "LIMIT" : "STOP", "BUY", symbol, 1, price.toPlainString());
             Reply reply = client.place(order);
-            // 503: the account is between owners (a killed owner's lease lapses within 10 s after its session times out)
+            // 503: the account is between owners (a killed owner's lease lapses within 15 s of its last renewal)
             for (int retry = 0; retry < 60 && reply.status() == 503; retry++) {
                 OrderMatchingIT.sleep(500);
                 reply = client.place(order);
