@@ -28,6 +28,8 @@ public final class PriceUnits {
         }
     }
     private static final int MIN_DISPLAY_DECIMALS = 2;
+    /** {@code Long.MAX_VALUE} units is 922,337,203,685,477.5807: 15 digits before the point at most. */
+    private static final int MAX_INTEGER_DIGITS = 15;
 
     private PriceUnits() {
     }
@@ -43,6 +45,13 @@ public final class PriceUnits {
         Objects.requireNonNull(price, "price");
         if (price.signum() <= 0) {
             throw new IllegalArgumentException("a price must be > 0, was " + price.toPlainString());
+        }
+        // bounds first, from the scale and precision alone: 1e-50000000 must not cost a 50-million-digit division
+        if (price.scale() > DECIMALS && price.stripTrailingZeros().scale() > DECIMALS) {
+            throw new ArithmeticException("more than " + DECIMALS + " decimals");
+        }
+        if ((long) price.precision() - price.scale() > MAX_INTEGER_DIGITS) {
+            throw new ArithmeticException("more than " + MAX_INTEGER_DIGITS + " digits before the point");
         }
         // longValueExact refuses a fractional rest instead of rounding it away: 100.00001 is not 100.0000
         return price.movePointRight(DECIMALS).longValueExact();
