@@ -106,8 +106,7 @@ public class TickRefusals implements AutoCloseable {
      */
     private void createTopic() {
         BrokerProperties.Events events = broker.events();
-        try (Admin admin = Admin.create(Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.kafka().bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000))) {
+        try (Admin admin = Admin.create(adminConfig(broker.kafka().bootstrapServers()))) {
             admin.createTopics(List.of(new NewTopic(Topics.TICKS_DEAD_LETTER, 1, events.replicationFactor()))).all().get(5, TimeUnit.SECONDS);
             log.info("created topic {}", Topics.TICKS_DEAD_LETTER);
         } catch (ExecutionException e) {
@@ -119,6 +118,12 @@ public class TickRefusals implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Every call within 5 s: the API timeout may not be below the request timeout (the client refuses to start). */
+    static Map<String, Object> adminConfig(String bootstrapServers) {
+        return Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000);
     }
 
     @Override
