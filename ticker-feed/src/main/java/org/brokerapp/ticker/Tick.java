@@ -14,8 +14,10 @@ import java.time.temporal.ChronoUnit;
  * @param symbol    ticker, 1-12 characters of {@code A-Z 0-9 . -} starting with a letter or digit, e.g. {@code BRK.B}
  * @param exchange  exchange code, 1-16 characters of {@code A-Z 0-9 _ -}, e.g. {@code NASDAQ}
  * @param price     trade price in the exchange's currency, exact, &gt; 0, at most {@value #MAX_PRICE_SCALE}
- *                  fractional digits and {@value #MAX_PRICE_DIGITS} digits in all; its scale is kept
- *                  ({@code 187.40} stays {@code 187.40})
+ *                  fractional digits and {@value #MAX_PRICE_INTEGER_DIGITS} before the point; its scale is kept
+ *                  ({@code 187.40} stays {@code 187.40}). The decimals are the price unit of the whole
+ *                  system: the broker's matcher counts prices in units of 1/10^{@value #MAX_PRICE_SCALE}
+ *                  ({@code PriceUnits}), so a tick the format accepts is always one the matcher can hold
  * @param size      shares traded, &gt; 0
  * @param sequence  per-symbol sequence number of this feed run, from 1 without gaps
  * @param eventTime when the trade happened; microsecond precision (finer digits are dropped)
@@ -24,8 +26,14 @@ public record Tick(String symbol, String exchange, BigDecimal price, long size, 
 
     public static final int MAX_SYMBOL_LENGTH = 12;
     public static final int MAX_EXCHANGE_LENGTH = 16;
-    public static final int MAX_PRICE_SCALE = 9;
-    public static final int MAX_PRICE_DIGITS = 18;
+    /**
+     * The price unit rule, shared by the tick format and the broker's matcher: 4 decimals hold every
+     * price of the listed exchanges (cents in the US, tenths of a cent on the ASX, sub-penny quotes).
+     */
+    public static final int MAX_PRICE_SCALE = 4;
+    /** Digits before the point: with {@link #MAX_PRICE_SCALE} decimals, a price in 1/10^4 units fits a {@code long}. */
+    public static final int MAX_PRICE_INTEGER_DIGITS = 14;
+    public static final int MAX_PRICE_DIGITS = MAX_PRICE_INTEGER_DIGITS + MAX_PRICE_SCALE;
     /** Event times are epoch microseconds in a {@code long} on the wire; later ones cannot be written. */
     static final long MAX_EPOCH_SECOND = Long.MAX_VALUE / 1_000_000 - 1;
 
@@ -39,9 +47,9 @@ public record Tick(String symbol, String exchange, BigDecimal price, long size, 
             // 1E+2 and 100 are the same price; the wire has no exponent, so keep the one that reads back equal
             price = price.setScale(0);
         }
-        if (price.scale() > MAX_PRICE_SCALE || price.precision() > MAX_PRICE_DIGITS) {
+        if (price.scale() > MAX_PRICE_SCALE || price.precision() - price.scale() > MAX_PRICE_INTEGER_DIGITS) {
             throw new IllegalArgumentException("tick price must have at most " + MAX_PRICE_SCALE + " decimals and "
-                    + MAX_PRICE_DIGITS + " digits, was " + price.toPlainString());
+                    + MAX_PRICE_INTEGER_DIGITS + " digits before the point, was " + price.toPlainString());
         }
         if (size <= 0) {
             throw new IllegalArgumentException("tick size must be > 0, was " + size);

@@ -6,7 +6,7 @@ public final class Topics {
     /** The ticks of the region's exchanges, keyed by symbol, values in {@link TickCodec} format. */
     public static final String TICKS = "ticks";
 
-    /** Where a consumer parks records of {@link #TICKS} it cannot decode. */
+    /** Where a broker parks records of {@link #TICKS} it cannot decode or refuses to believe, with the reason in headers. */
     public static final String TICKS_DEAD_LETTER = "ticks.dead-letter";
 
     private Topics() {

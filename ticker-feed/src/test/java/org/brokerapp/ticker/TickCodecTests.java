@@ -22,7 +22,7 @@ class TickCodecTests {
                 new Tick("LTR", "ASX", new BigDecimal("1.995"), 5000, Long.MAX_VALUE, Instant.parse("2025-11-23T23:00:00.000001Z")),
                 new Tick("SGR", "ASX", new BigDecimal("0.087"), 250_000, 7, Instant.EPOCH),
                 new Tick("PENNY", "NYSE", new BigDecimal("0.0001"), Long.MAX_VALUE, 3, Instant.parse("2099-12-31T23:59:59.999999Z")),
-                new Tick("BIG", "NYSE", new BigDecimal("123456789.123456789"), 10, 9, Instant.parse("2025-11-21T14:30:00Z")));
+                new Tick("BIG", "NYSE", new BigDecimal("12345678901234.1234"), 10, 9, Instant.parse("2025-11-21T14:30:00Z")));
     }
 
     @ParameterizedTest

@@ -26,7 +26,8 @@ class TickTests {
             AAPL,           NASDAQ,   0,      1,    1,   2025-11-21T14:30:00Z,    price must be > 0
             AAPL,           NASDAQ,   -0.01,  1,    1,   2025-11-21T14:30:00Z,    price must be > 0
             AAPL,           NASDAQ,   null,   1,    1,   2025-11-21T14:30:00Z,    price must be > 0
-            AAPL,           NASDAQ,   0.0000000001, 1, 1, 2025-11-21T14:30:00Z,   at most 9 decimals
+            AAPL,           NASDAQ,   0.00001, 1,   1,   2025-11-21T14:30:00Z,    at most 4 decimals
+            AAPL,           NASDAQ,   187.44001, 1, 1,   2025-11-21T14:30:00Z,    at most 4 decimals
             AAPL,           NASDAQ,   1.00,   0,    1,   2025-11-21T14:30:00Z,    size must be > 0
             AAPL,           NASDAQ,   1.00,   1,    0,   2025-11-21T14:30:00Z,    sequence must be >= 1
             AAPL,           NASDAQ,   1.00,   1,    1,   null,                    event time must be between 1970

@@ -78,6 +78,11 @@ public class BrokerMetrics {
         counter("broker.rejections", "reason", reason).increment();
     }
 
+    /** A tick the guard refused, by kind (wrong.exchange, band, ...): see ticker.TickGuard. */
+    public void tickRefused(String kind) {
+        counter("broker.ticks.refused", "kind", kind).increment();
+    }
+
     public void tick(String result) {
         counter("broker.ticks", "result", result).increment();
     }

@@ -3,6 +3,7 @@ package org.brokerapp.broker.order;
 import java.math.BigDecimal;
 
 import org.brokerapp.broker.matching.PriceUnits;
+import org.brokerapp.broker.system.Excerpt;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Component;
 
@@ -15,6 +16,8 @@ public class OrderRequests {
 
     static final int MAX_CLIENT_ORDER_ID = 64;
     static final long MAX_QUANTITY = 1_000_000_000L;
+    /** Prices as ticks carry them: at most 14 digits before the point (see ticker-feed's Tick). */
+    static final BigDecimal MAX_PRICE = BigDecimal.TEN.pow(org.brokerapp.ticker.Tick.MAX_PRICE_INTEGER_DIGITS);
 
     private final SymbolUniverse symbols;
 
@@ -55,15 +58,16 @@ public class OrderRequests {
         return new PlaceOrder(customerId, clientOrderId, symbol, side, type, quantity, price);
     }
 
+    /** Every check costs O(digits), never O(exponent): 1e-2147483647 and 1e999999999 are answered at once. */
     private static long quantity(BigDecimal q) {
         if (q.signum() <= 0) {
-            throw new OrderProblem.Invalid("quantity must be > 0, was " + q.toPlainString());
+            throw new OrderProblem.Invalid("quantity must be > 0, was " + Excerpt.of(q));
         }
-        if (q.stripTrailingZeros().scale() > 0) {
-            throw new OrderProblem.Invalid("quantity must be a whole number of shares, was " + q.toPlainString());
+        if ((long) q.precision() - q.scale() > 10 || q.compareTo(BigDecimal.valueOf(MAX_QUANTITY)) > 0) {
+            throw new OrderProblem.Invalid("quantity must be at most " + MAX_QUANTITY + ", was " + Excerpt.of(q));
         }
-        if (q.compareTo(BigDecimal.valueOf(MAX_QUANTITY)) > 0) {
-            throw new OrderProblem.Invalid("quantity must be at most " + MAX_QUANTITY + ", was " + q.toPlainString());
+        if (q.scale() > 0 && q.stripTrailingZeros().scale() > 0) {
+            throw new OrderProblem.Invalid("quantity must be a whole number of shares, was " + Excerpt.of(q));
         }
         return q.longValueExact();
     }
@@ -73,12 +77,16 @@ public class OrderRequests {
             throw new OrderProblem.Invalid("give " + name + " only, not " + otherName);
         }
         if (price.signum() <= 0) {
-            throw new OrderProblem.Invalid(name + " must be > 0, was " + price.toPlainString());
+            throw new OrderProblem.Invalid(name + " must be > 0, was " + Excerpt.of(price));
         }
         try {
             PriceUnits.of(price);
         } catch (ArithmeticException | IllegalArgumentException e) {
-            throw new OrderProblem.Invalid(name + " must have at most 4 decimals and be below a billion, was " + price.toPlainString());
+            throw new OrderProblem.Invalid(name + " must have at most " + PriceUnits.DECIMALS + " decimals and be below "
+                    + MAX_PRICE.toPlainString() + ", was " + Excerpt.of(price));
+        }
+        if (price.compareTo(MAX_PRICE) >= 0) {
+            throw new OrderProblem.Invalid(name + " must be below " + MAX_PRICE.toPlainString() + ", was " + Excerpt.of(price));
         }
         return price.stripTrailingZeros().scale() < 2 ? price.setScale(2) : price.stripTrailingZeros();
     }
@@ -91,7 +99,6 @@ public class OrderRequests {
     }
 
     private static String printable(String s) {
-        String cut = s.length() > 20 ? s.substring(0, 20) + "..." : s;
-        return cut.replaceAll("[^\\x20-\\x7E]", "?");
+        return Excerpt.of(s);
     }
 }

@@ -14,7 +14,7 @@ final class JsonErrors {
     static String explain(HttpMessageNotReadableException e) {
         Throwable cause = e.getMostSpecificCause();
         if (cause instanceof InvalidFormatException f) {
-            return field(f) + "has an invalid value '" + f.getValue() + "'" + allowed(f);
+            return field(f) + "has an invalid value '" + Excerpt.of(f.getValue()) + "'" + allowed(f);
         }
         if (cause instanceof MismatchedInputException m) {
             return field(m) + "has the wrong type";

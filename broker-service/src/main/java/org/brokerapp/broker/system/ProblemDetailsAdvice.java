@@ -1,5 +1,15 @@
 package org.brokerapp.broker.system;
 
+import java.util.UUID;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
+import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
+import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import org.brokerapp.broker.events.MalformedOrderEventException;
 import org.brokerapp.broker.order.OrderProblem;
 import org.brokerapp.broker.search.SearchProblem;
@@ -59,12 +69,38 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return badRequest("the body is not a batch of order events");
     }
 
-    @ExceptionHandler(RuntimeException.class)
-    ResponseEntity<ProblemDetail> unexpected(RuntimeException e) {
-        log.error("unexpected failure", e);
-        ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "the broker could not complete the request; retry");
+    /**
+     * The database did not answer in time or had too few replicas up: the request may succeed if
+     * retried (503 + Retry-After). Only these: a retry of a bug fails again, so a bug is never a 503.
+     */
+    @ExceptionHandler({DriverTimeoutException.class, AllNodesFailedException.class, UnavailableException.class, ReadTimeoutException.class,
+            WriteTimeoutException.class, OverloadedException.class, BusyConnectionException.class})
+    ResponseEntity<ProblemDetail> transientDatabaseFailure(DriverException e) {
+        log.warn("database unavailable: {}", Excerpt.of(e.getMessage()));
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "the broker's database is briefly unavailable; retry");
         body.setTitle("Temporarily unavailable");
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "1").body(body);
+    }
+
+    /**
+     * Anything else is a bug: 500 without Retry-After (a retry would fail the same way), logged here
+     * once with its stack under an error id that the answer carries, so an operator finds the one
+     * from the other. The answer says nothing of the failure itself.
+     */
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ProblemDetail> bug(Exception e) {
+        String errorId = UUID.randomUUID().toString();
+        log.error("unexpected failure, error id {}", errorId, e);
+        return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(internalError(errorId));
+    }
+
+    /** The answer to a bug: an error id, nothing about the failure. Also used for bugs outside Spring MVC ({@link ErrorAnswers}). */
+    static ProblemDetail internalError(String errorId) {
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,
+                "the broker failed on this request; quote error id " + errorId + " when reporting it");
+        body.setTitle("Internal error");
+        body.setProperty("errorId", errorId);
+        return body;
     }
 
     @Override

@@ -1,11 +1,17 @@
 package org.brokerapp.broker.system;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -14,27 +20,120 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * An order is a few hundred bytes; a body over 16 KiB is refused before anything reads it. The
- * relay's batches of events between brokers ({@code /internal/events}, at most 500 events of under
- * a KiB) get 1 MiB.
+ * An order is a few hundred bytes; a body over 16 KiB is refused (413) before anything parses it,
+ * whether its size is announced ({@code Content-Length}) or not ({@code Transfer-Encoding: chunked}):
+ * a body of unannounced size is read up to one byte past the limit, and passed on from memory if it
+ * fits. The relay's batches of events between brokers ({@code /internal/events}, at most 500 events
+ * of under a KiB) get 1 MiB.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class RequestSizeLimit extends OncePerRequestFilter {
 
-    static final long MAX_BODY_BYTES = 16 * 1024;
-    static final long MAX_EVENT_BATCH_BYTES = 1024 * 1024;
+    static final int MAX_BODY_BYTES = 16 * 1024;
+    static final int MAX_EVENT_BATCH_BYTES = 1024 * 1024;
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain) throws ServletException, IOException {
-        long max = "/internal/events".equals(request.getRequestURI()) ? MAX_EVENT_BATCH_BYTES : MAX_BODY_BYTES;
-        if (request.getContentLengthLong() > max) {
-            response.setStatus(413);
-            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-            response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"Content too large\",\"status\":413,\"detail\":\"the body is "
-                    + request.getContentLengthLong() + " bytes; at most " + max + " are accepted\"}").getBytes(StandardCharsets.UTF_8));
+        int max = "/internal/events".equals(request.getRequestURI()) ? MAX_EVENT_BATCH_BYTES : MAX_BODY_BYTES;
+        long announced = request.getContentLengthLong();
+        if (announced > max) {
+            refuse(response, "the body is " + announced + " bytes; at most " + max + " are accepted");
+            return;
+        }
+        if (announced < 0 && request.getHeader("Transfer-Encoding") != null) {
+            byte[] body = readAtMost(request.getInputStream(), max + 1);
+            if (body.length > max) {
+                refuse(response, "the body is over " + max + " bytes; at most " + max + " are accepted");
+                return;
+            }
+            chain.doFilter(new BufferedBody(request, body), response);
             return;
         }
         chain.doFilter(request, response);
+    }
+
+    private static byte[] readAtMost(InputStream in, int limit) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 4096));
+        byte[] buffer = new byte[4096];
+        int n;
+        while (out.size() < limit && (n = in.read(buffer, 0, Math.min(buffer.length, limit - out.size()))) != -1) {
+            out.write(buffer, 0, n);
+        }
+        return out.toByteArray();
+    }
+
+    private static void refuse(HttpServletResponse response, String detail) throws IOException {
+        response.setStatus(413);
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        // the connection still carries the rest of an unread body: do not keep it
+        response.setHeader("Connection", "close");
+        response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"Content too large\",\"status\":413,\"detail\":\""
+                + detail + "\"}").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The request with its body already read, of known length. */
+    private static final class BufferedBody extends HttpServletRequestWrapper {
+
+        private final byte[] body;
+
+        BufferedBody(HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            ByteArrayInputStream in = new ByteArrayInputStream(body);
+            return new ServletInputStream() {
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    return in.read(b, off, len);
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    throw new UnsupportedOperationException("synchronous reads only");
+                }
+            };
+        }
+
+        @Override
+        public java.io.BufferedReader getReader() {
+            java.nio.charset.Charset charset = StandardCharsets.UTF_8;
+            try {
+                if (getCharacterEncoding() != null) {
+                    charset = java.nio.charset.Charset.forName(getCharacterEncoding());
+                }
+            } catch (IllegalArgumentException unknownCharset) {
+                // keep UTF-8, JSON's encoding
+            }
+            return new java.io.BufferedReader(new java.io.InputStreamReader(getInputStream(), charset));
+        }
     }
 }

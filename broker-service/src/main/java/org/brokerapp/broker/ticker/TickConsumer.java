@@ -51,6 +51,7 @@ public class TickConsumer extends LoopThread {
     private final DecisionLeases leases;
     private final BrokerMetrics metrics;
     private final BrokerProperties properties;
+    private final TickGuard guard;
     private final List<String> allSymbols;
     private final Map<String, Long> lastSequence = new HashMap<>();
     private final Set<String> malformedSeen = ConcurrentHashMap.newKeySet();
@@ -58,12 +59,13 @@ public class TickConsumer extends LoopThread {
     private volatile int partitionCount;
     private volatile boolean polling;
 
-    public TickConsumer(MatchingService matcher, DecisionLeases leases, BrokerMetrics metrics, BrokerProperties properties, SymbolUniverse universe) {
+    public TickConsumer(MatchingService matcher, DecisionLeases leases, BrokerMetrics metrics, BrokerProperties properties, SymbolUniverse universe, TickGuard guard) {
         super("tick-consumer", 10);
         this.matcher = matcher;
         this.leases = leases;
         this.metrics = metrics;
         this.properties = properties;
+        this.guard = guard;
         // the matcher keeps those of the exchanges this region holds: its own, and any it adopted
         this.allSymbols = universe.listings().stream().map(l -> l.symbol()).toList();
     }
@@ -108,9 +110,13 @@ public class TickConsumer extends LoopThread {
             tick = TickCodec.decode(record.value());
         } catch (MalformedTickException e) {
             metrics.tick("malformed");
+            guard.malformed(record, e.getMessage());
             if (malformedSeen.add(e.getMessage())) {
                 log.warn("skipping malformed tick at {}-{} offset {}: {} (logged once per kind)", record.topic(), record.partition(), record.offset(), e.getMessage());
             }
+            return;
+        }
+        if (!guard.admit(record, tick)) {
             return;
         }
         Long last = lastSequence.get(tick.symbol());
@@ -164,6 +170,7 @@ public class TickConsumer extends LoopThread {
                 symbols.put(partition, symbolsOf(List.of(partition)));
             }
             leases.acquire(symbols, DecisionLeases.TTL.multipliedBy(2));
+            guard.forget(symbolsOf(ids(partitions)));
             matcher.own(symbolsOf(ids(partitions)));
         }
 

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.Random;
 
+import org.brokerapp.ticker.Tick;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,6 +39,31 @@ class PriceUnitsTests {
             """)
     void aPriceThatFourDecimalsCannotHoldIsRefusedRatherThanRounded(BigDecimal price) {
         assertThatThrownBy(() -> PriceUnits.of(price)).isInstanceOf(ArithmeticException.class);
+    }
+
+    /** One price-unit rule: the tick format and the matcher agree, so a tick the feed may publish never fails in the matcher. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            0.0001
+            187.4400
+            99999999999999.9999
+            99999999999999
+            """)
+    void everyPriceATickMayCarryIsAPriceTheMatcherHolds(BigDecimal price) {
+        Tick tick = new Tick("AAPL", "NASDAQ", price, 1, 1, Instant.EPOCH);
+        assertThat(PriceUnits.of(tick.price())).isPositive();
+        assertThat(PriceUnits.DECIMALS).isEqualTo(Tick.MAX_PRICE_SCALE);
+    }
+
+    /** The finding: a 5-decimal tick used to pass the format, set the last price, then fail in the matcher ("Rounding necessary"). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            187.44001
+            999999999999999999
+            """)
+    void aPriceTheMatcherCannotHoldIsNotATick(BigDecimal price) {
+        assertThatThrownBy(() -> new Tick("AAPL", "NASDAQ", price, 1, 1, Instant.EPOCH))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most 4 decimals and 14 digits before the point");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -65,7 +65,14 @@ class BadInputIT {
             not enough cash               | POST | `{VALID,"quantity":100000,"limitPrice":300}`                          | 422 | available cash
             not enough shares             | POST | `{"clientOrderId":"ID","symbol":"GE","side":"SELL","type":"LIMIT","quantity":1,"limitPrice":1}` | 422 | available shares
             oversized body                | POST | `BIG`                                                                | 413 | at most
+            oversized chunked body        | POSTCHUNKED | `BIG`                                                         | 413 | at most
+            chunked body within the limit | POSTCHUNKED | `{VALID,"quantity":0,"limitPrice":1}`                          | 400 | quantity must be > 0
+            tiny exponent limitPrice      | POST | `{VALID,"quantity":1,"limitPrice":1e-50000000}`                       | 400 | limitPrice must have at most 4 decimals
+            huge exponent limitPrice      | POST | `{VALID,"quantity":1,"limitPrice":1e+2147483647}`                     | 400 | limitPrice must have at most 4 decimals
+            tiny exponent quantity        | POST | `{VALID,"quantity":1e-2147483647,"limitPrice":1}`                     | 400 | whole number
+            out of range exponent         | POST | `{VALID,"quantity":1e99999999999,"limitPrice":1}`                     | 400 | 
             not JSON                      | POSTTEXT | `quantity=1`                                                     | 415 | 
+            YAML                          | POSTYAML | `clientOrderId: y-1`                                            | 415 | 
             order id not a UUID           | GET  | `/api/orders/not-a-uuid`                                             | 400 | orderId
             unknown order                 | GET  | `/api/orders/RANDOM`                                                 | 404 | no order
             cancel an unknown order       | DELETE | `/api/orders/RANDOM`                                               | 404 | no order
@@ -76,6 +83,8 @@ class BadInputIT {
         Reply reply = switch (method) {
             case "POST" -> alice.send("POST", "/api/orders", body(input), "application/json");
             case "POSTTEXT" -> alice.send("POST", "/api/orders", input, "text/plain");
+            case "POSTYAML" -> alice.send("POST", "/api/orders", input + "\nsymbol: JPM\nside: BUY\ntype: LIMIT\nquantity: 1\nlimitPrice: 1\n", "application/yaml");
+            case "POSTCHUNKED" -> alice.sendChunked("POST", "/api/orders", body(input), "application/json");
             case "GET" -> alice.get(input.replace("RANDOM", UUID.randomUUID().toString()));
             case "DELETE" -> alice.delete(input.replace("RANDOM", UUID.randomUUID().toString()));
             default -> throw new IllegalArgumentException(method);
@@ -86,6 +95,8 @@ class BadInputIT {
         assertThat(reply.body().path("status").asInt()).isEqualTo(status);
         assertThat(reply.text("title")).isNotBlank();
         assertThat(reply.raw()).doesNotContain("Exception", "at org.", "at java.");
+        assertThat(reply.raw().length()).as("never more than a short excerpt of the request").isLessThan(600);
+        assertThat(reply.header("Retry-After")).as("a 4xx is not retried").isEmpty();
         if (detailContains != null && !detailContains.isBlank()) {
             assertThat(reply.text("detail")).as(name).contains(detailContains);
         }

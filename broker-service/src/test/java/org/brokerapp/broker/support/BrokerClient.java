@@ -45,8 +45,18 @@ public final class BrokerClient {
     }
 
     public Reply send(String method, String path, String body, String contentType) {
+        return exchange(method, path, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body), contentType);
+    }
+
+    /** The body with no Content-Length: sent with {@code Transfer-Encoding: chunked}. */
+    public Reply sendChunked(String method, String path, String body, String contentType) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return exchange(method, path, HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes)), contentType);
+    }
+
+    private Reply exchange(String method, String path, HttpRequest.BodyPublisher body, String contentType) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+                .method(method, body);
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }

@@ -92,6 +92,10 @@ public final class Brokers implements AutoCloseable {
         for (String any : stack.regions().names()) {
             properties.put("broker.search.elasticsearch." + any, stack.elasticsearchUrl(any));
         }
+        // tests tick symbols at prices each test chooses, not along a market's path: a band that refuses
+        // only absurd moves; TickTrustIT checks the real band on a symbol of its own
+        properties.put("broker.ticks.price-band", "0.99");
+        properties.put("broker.ticks.price-bands." + TickTrustSymbols.BAND, "0.10");
         // tests wait for the circuit to close after a heal: not 5 s per probe
         properties.put("resilience4j.circuitbreaker.configs.default.wait-duration-in-open-state", "2s");
         return properties;
@@ -125,6 +129,11 @@ public final class Brokers implements AutoCloseable {
 
     public BrokerClient client(String region, String customer, String password) {
         return new BrokerClient("http://" + stack.brokerAddress(region), customer, password);
+    }
+
+    /** The operator of a region's broker: admin endpoints, metrics and health details. */
+    public BrokerClient operator(String region) {
+        return client(region, "operator", "operator-pw");
     }
 
     public TickPublisher ticks(String region) {

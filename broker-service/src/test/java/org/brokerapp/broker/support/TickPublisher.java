@@ -34,6 +34,11 @@ public final class TickPublisher implements AutoCloseable {
         send(symbol, TickCodec.encode(tick));
     }
 
+    /** A tick with the sequence number given, not the next one: what a forger would send. */
+    public void forged(String symbol, String exchange, String price, long sequence) {
+        send(symbol, TickCodec.encode(new Tick(symbol, exchange, new BigDecimal(price), 100, sequence, Instant.now())));
+    }
+
     public void raw(String symbol, byte[] value) {
         send(symbol, value);
     }

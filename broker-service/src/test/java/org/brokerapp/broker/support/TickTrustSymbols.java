@@ -1,0 +1,13 @@
+package org.brokerapp.broker.support;
+
+/** Symbols only {@code ticker.TickTrustIT} ticks, so that its band and sequence checks see no other test's ticks. */
+public final class TickTrustSymbols {
+
+    /** Has the real 10 % band in the test brokers (the others have a band that refuses only absurd moves). */
+    public static final String BAND = "ADBE";
+    public static final String FORGED = "NFLX";
+    public static final String WRONG_EXCHANGE = "UNH";
+
+    private TickTrustSymbols() {
+    }
+}
