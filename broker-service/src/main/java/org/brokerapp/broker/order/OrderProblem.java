@@ -1,46 +1,19 @@
 package org.brokerapp.broker.order;
 
-import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 
+import org.brokerapp.broker.system.ApiProblem;
 import org.springframework.http.HttpStatus;
 
 /**
  * Every way an order request can be refused, each with its HTTP status: mapped once, to RFC 9457
- * problem details, by {@code system.ProblemDetailsAdvice}.
+ * problem details, by {@code system.ProblemDetailsAdvice} (as every {@link ApiProblem}).
  */
-public abstract sealed class OrderProblem extends RuntimeException {
-
-    private final HttpStatus status;
-    private final String title;
+public abstract sealed class OrderProblem extends ApiProblem {
 
     private OrderProblem(HttpStatus status, String title, String detail) {
-        super(detail);
-        this.status = status;
-        this.title = title;
-    }
-
-    public HttpStatus status() {
-        return status;
-    }
-
-    public String title() {
-        return title;
-    }
-
-    /** When a retry may succeed, sent as {@code Retry-After}. */
-    public Optional<Duration> retryAfter() {
-        return Optional.empty();
-    }
-
-    /** The region the problem is about, when it is another region's. */
-    public Optional<String> region() {
-        return Optional.empty();
-    }
-
-    public URI type() {
-        return URI.create("https://brokerapp.org/problems/" + title.toLowerCase().replace(' ', '-'));
+        super(status, title, detail);
     }
 
     /** The request is malformed or names something that does not exist (400). */

@@ -1,25 +1,16 @@
 package org.brokerapp.broker.search;
 
+import java.time.Duration;
+import java.util.Optional;
+
+import org.brokerapp.broker.system.ApiProblem;
 import org.springframework.http.HttpStatus;
 
 /** A search refused (400) or not answerable (503); mapped to problem+json by the one error advice. */
-public abstract sealed class SearchProblem extends RuntimeException {
-
-    private final HttpStatus status;
-    private final String title;
+public abstract sealed class SearchProblem extends ApiProblem {
 
     private SearchProblem(HttpStatus status, String title, String detail) {
-        super(detail);
-        this.status = status;
-        this.title = title;
-    }
-
-    public HttpStatus status() {
-        return status;
-    }
-
-    public String title() {
-        return title;
+        super(status, title, detail);
     }
 
     /** A parameter is missing, malformed or out of range (400). */
@@ -33,6 +24,11 @@ public abstract sealed class SearchProblem extends RuntimeException {
     public static final class Unavailable extends SearchProblem {
         public Unavailable(String detail) {
             super(HttpStatus.SERVICE_UNAVAILABLE, "Search unavailable", detail);
+        }
+
+        @Override
+        public Optional<Duration> retryAfter() {
+            return Optional.of(Duration.ofSeconds(1));
         }
     }
 }

@@ -11,8 +11,6 @@ import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import org.brokerapp.broker.events.MalformedOrderEventException;
-import org.brokerapp.broker.order.OrderProblem;
-import org.brokerapp.broker.search.SearchProblem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -37,25 +35,14 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
 
-    @ExceptionHandler(OrderProblem.class)
-    ResponseEntity<ProblemDetail> orderProblem(OrderProblem problem) {
+    @ExceptionHandler(ApiProblem.class)
+    ResponseEntity<ProblemDetail> apiProblem(ApiProblem problem) {
         ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.status(), problem.getMessage());
         body.setTitle(problem.title());
         body.setType(problem.type());
         problem.region().ifPresent(region -> body.setProperty("region", region));
         ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
         problem.retryAfter().ifPresent(after -> response.header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (after.toMillis() + 999) / 1000))));
-        return response.body(body);
-    }
-
-    @ExceptionHandler(SearchProblem.class)
-    ResponseEntity<ProblemDetail> searchProblem(SearchProblem problem) {
-        ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.status(), problem.getMessage());
-        body.setTitle(problem.title());
-        ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
-        if (problem.status() == HttpStatus.SERVICE_UNAVAILABLE) {
-            response.header(HttpHeaders.RETRY_AFTER, "1");
-        }
         return response.body(body);
     }
 
