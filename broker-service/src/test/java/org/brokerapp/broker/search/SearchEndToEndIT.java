@@ -97,6 +97,34 @@ class SearchEndToEndIT {
         assertThat(catTrades).as("TMO trades in the operator's analytics").isGreaterThanOrEqualTo(3);
     }
 
+    @Test
+    void tradingGoesOnWhileARegionsElasticsearchIsDownAndEveryEventIsIndexedOnceItIsBack() {
+        // load-5 is at home in us-east-1; ABT (NYSE) is ticked by no other test
+        BrokerClient east = brokers.client(EAST, "load-5", "load-5-pw");
+        List<String> orders = new ArrayList<>();
+        brokers.stack().stopElasticsearch(EAST);
+        try (TickPublisher ticks = brokers.ticks(EAST)) {
+            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (System.nanoTime() < until) {
+                orders.add(placed(east, "LIMIT", "ABT", 1, "130.00"));
+                ticks.tick("ABT", "NYSE", "128.00");
+                Brokers.sleep(1_000);
+            }
+            for (String orderId : orders) {
+                assertThat(new BigDecimal(east.awaitStatus(orderId, "FILLED", INDEXED).text("fillPrice"))).isEqualByComparingTo("128.00");
+            }
+        } finally {
+            brokers.stack().startElasticsearch(EAST);
+        }
+        assertThat(orders).hasSizeGreaterThanOrEqualTo(20);
+
+        JsonNode found = Await.until("every order placed while us-east-1's Elasticsearch was down searchable, FILLED", Duration.ofSeconds(120),
+                () -> east.get("/api/orders/search?symbol=ABT&size=100").body(),
+                body -> orders.stream().allMatch(id -> "FILLED".equals(statuses(body).get(id))));
+        assertThat(ids(found)).as("each once").doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(orders);
+        assertThat(found.path("regions").path("answered")).extracting(JsonNode::asString).contains(EAST);
+    }
+
     private static String placed(BrokerClient client, String type, String symbol, long quantity, String price) {
         Reply reply = client.place(Map.of("clientOrderId", "search-" + UUID.randomUUID(), "symbol", symbol, "side", "BUY", "type", type,
                 "quantity", quantity, "limitPrice", new BigDecimal(price)));
