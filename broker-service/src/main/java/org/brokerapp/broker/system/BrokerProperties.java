@@ -84,11 +84,12 @@ public record BrokerProperties(
      *
      * @param peers        each other region's broker base URL as this region reaches it (per region; a region
      *                     without an entry cannot receive routed market orders from here)
-     * @param token        the secret brokers present to each other (HTTP Basic user {@code router}; same in every region)
+     * @param token        the secret brokers present to each other (HTTP Basic user {@code router}; same in every region;
+     *                     required, no default outside the {@code local} profile)
      * @param pingInterval how often each peer is pinged: keeps a connection open across the WAN and lets the
      *                     circuit breaker see a healed link without waiting for customer traffic
      */
-    public record Routing(@DefaultValue Map<String, String> peers, @NotBlank @DefaultValue("local-routing-secret") String token,
+    public record Routing(@DefaultValue Map<String, String> peers, @NotBlank String token,
                           @DefaultValue("1s") Duration pingInterval) {
     }
 
@@ -106,20 +107,21 @@ public record BrokerProperties(
      * @param refreshInterval  how often exchange_owners is read
      * @param lease            with no successful read for this long, this region stops matching everything
      * @param handover         a region named owner starts matching this long after the change
-     * @param operatorPassword password of the HTTP Basic user {@code operator}, who may adopt and release exchanges
+     * @param operatorPassword password of the HTTP Basic user {@code operator}, who may adopt and release exchanges and
+     *                         read metrics and health details; plain or {@code {bcrypt}...}, held hashed (required)
      * @param autoAdopt        exchanges this region adopts by itself when their owner's broker has been unreachable
      *                         for {@code autoAdoptAfter} (empty: only the operator fails over)
      * @param autoAdoptAfter   grace period of the automatic policy
      */
     public record Failover(@DefaultValue("1s") Duration refreshInterval, @DefaultValue("10s") Duration lease,
-                           @DefaultValue("20s") Duration handover, @NotBlank @DefaultValue("operator-pw") String operatorPassword,
+                           @DefaultValue("20s") Duration handover, @NotBlank String operatorPassword,
                            @DefaultValue List<String> autoAdopt, @DefaultValue("60s") Duration autoAdoptAfter) {
     }
 
     /**
-     * A customer created at start-up if absent; password for HTTP Basic. {@code homeRegion} is where the
-     * customer's balances are decided (orders placed elsewhere are forwarded there); empty means the
-     * first region of the regions model.
+     * A customer created at start-up if absent. Its password ({@code {bcrypt}...}, or plain in the local
+     * profile) gets tokens. {@code homeRegion} is where the customer's balances are decided (orders placed
+     * elsewhere are forwarded there); empty means the first region of the regions model.
      */
     public record SeedAccount(@NotBlank String customerId, @NotBlank String password, BigDecimal cash,
                               @DefaultValue Map<String, Long> positions, @DefaultValue("") String homeRegion) {

@@ -46,6 +46,21 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return response.body(body);
     }
 
+    @ExceptionHandler(TooManyRequests.class)
+    ResponseEntity<ProblemDetail> tooManyRequests(TooManyRequests e) {
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, e.getMessage());
+        body.setTitle("Too many requests");
+        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+                .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (e.retryAfter().toMillis() + 999) / 1000))).body(body);
+    }
+
+    @ExceptionHandler(TokenController.Unauthorized.class)
+    ResponseEntity<ProblemDetail> unauthorized(TokenController.Unauthorized e) {
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.UNAUTHORIZED, e.getMessage());
+        body.setTitle("Unauthorized");
+        return ResponseEntity.status(HttpStatus.UNAUTHORIZED).header(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"broker\"").body(body);
+    }
+
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ProblemDetail> badParameter(MethodArgumentTypeMismatchException e) {
         return badRequest(e.getName() + " is not a valid " + (e.getRequiredType() == null ? "value" : e.getRequiredType().getSimpleName()));

@@ -3,84 +3,97 @@ package org.brokerapp.broker.system;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.core.userdetails.UserDetailsService;
-import org.springframework.security.crypto.password.DelegatingPasswordEncoder;
-import org.springframework.security.crypto.password.NoOpPasswordEncoder;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * Customers authenticate with HTTP Basic; the seed accounts are the users. Their passwords are
- * demo credentials from configuration, compared as given ({@code {noop}}): a deliberately slow hash
- * would cost more CPU per request than matching an order (see {@link #passwordEncoder()}). A production deployment would put an
- * OAuth2 resource server (bearer tokens) here. Health, metrics, the API docs and the ops page are open.
+ * Who may call what.
+ * <ul>
+ *   <li>Customers: {@code POST /api/token} with their password (HTTP Basic, checked with BCrypt by
+ *       {@link TokenController}, rate limited on failure), then a bearer token (JWT, see {@link Tokens})
+ *       on every other {@code /api/**} call, verified by signature alone: no password check per request.</li>
+ *   <li>The operator (HTTP Basic, BCrypt): {@code /admin/**}, metrics, and health details.
+ *       Liveness and readiness stay open for probes, without details.</li>
+ *   <li>Anyone: the API docs and the live ops page (it has no data of its own: it reads Prometheus).</li>
+ *   <li>Other regions' brokers: {@code /internal/**} (HTTP Basic user {@code router}).</li>
+ * </ul>
+ * Customers are not users of the Basic filter: a customer's password on {@code /api/orders} is a 401,
+ * so no request can make the broker spend a BCrypt check except a token request.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
 
     @Bean
     SecurityFilterChain api(HttpSecurity http) throws Exception {
-        AuthenticationEntryPoint problem = (request, response, e) -> {
-            response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
-            response.setHeader("WWW-Authenticate", "Basic realm=\"broker\"");
-            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-            response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,"
-                    + "\"detail\":\"a valid customer credential (HTTP Basic) is required\",\"instance\":\"" + request.getRequestURI().replace("\"", "") + "\"}")
-                    .getBytes(StandardCharsets.UTF_8));
-        };
+        AuthenticationEntryPoint problem = (request, response, e) -> write(response, HttpServletResponse.SC_UNAUTHORIZED, "Unauthorized",
+                request.getRequestURI().startsWith("/api/")
+                        ? "a valid bearer token is required: POST /api/token with the customer's id and password (HTTP Basic) gives one"
+                        : "a valid credential (HTTP Basic) is required", request,
+                request.getRequestURI().startsWith("/api/") ? "Bearer" : "Basic realm=\"broker\"");
         return http
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .authorizeHttpRequests(a -> a
-                        .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info", "/actuator/prometheus", "/actuator/latency",
+                        .requestMatchers("/actuator/health", "/actuator/health/liveness", "/actuator/health/readiness",
                                 "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**", "/error").permitAll()
                         // the live ops page and its chart library: no data of their own (the page reads Prometheus)
                         .requestMatchers("/ops", "/ops/**", "/webjars/**").permitAll()
+                        .requestMatchers(HttpMethod.POST, "/api/token").permitAll()
+                        .requestMatchers("/actuator/**", "/admin/**").hasRole("OPERATOR")
                         .requestMatchers("/internal/**").hasRole("ROUTER")
-                        .requestMatchers("/admin/**").hasRole("OPERATOR")
-                        .anyRequest().hasRole("CUSTOMER"))
+                        .requestMatchers("/api/**").hasAuthority("SCOPE_" + Tokens.SCOPE)
+                        .anyRequest().denyAll())
                 .httpBasic(basic -> basic.authenticationEntryPoint(problem))
-                .exceptionHandling(e -> e.authenticationEntryPoint(problem).accessDeniedHandler((request, response, denied) -> {
-                    response.setStatus(HttpServletResponse.SC_FORBIDDEN);
-                    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-                    response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"Forbidden\",\"status\":403,"
-                            + "\"detail\":\"this credential may not use this endpoint\",\"instance\":\"" + request.getRequestURI().replace("\"", "") + "\"}")
-                            .getBytes(StandardCharsets.UTF_8));
-                }))
+                .oauth2ResourceServer(resource -> resource.jwt(jwt -> { }).authenticationEntryPoint(problem))
+                .exceptionHandling(e -> e.authenticationEntryPoint(problem).accessDeniedHandler((request, response, denied) ->
+                        write(response, HttpServletResponse.SC_FORBIDDEN, "Forbidden", "this credential may not use this endpoint", request, null)))
                 .build();
     }
 
-    /**
-     * Compares demo passwords as given. Spring Security's default encoder would "upgrade" a
-     * {@code {noop}} password to BCrypt at the first login, after which every request spends
-     * ~100 ms of CPU in BCrypt: measured, it saturated the broker at 30 orders/s.
-     */
-    @Bean
-    @SuppressWarnings("deprecation")
-    PasswordEncoder passwordEncoder() {
-        return new DelegatingPasswordEncoder("noop", Map.of("noop", NoOpPasswordEncoder.getInstance()));
+    private static void write(HttpServletResponse response, int status, String title, String detail, HttpServletRequest request, String challenge)
+            throws java.io.IOException {
+        response.setStatus(status);
+        if (challenge != null) {
+            response.setHeader("WWW-Authenticate", challenge);
+        }
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"" + title + "\",\"status\":" + status + ",\"detail\":\"" + detail
+                + "\",\"instance\":\"" + Excerpt.of(request.getRequestURI()).replace("\"", "").replace("\\", "") + "\"}").getBytes(StandardCharsets.UTF_8));
     }
 
+    /** BCrypt for new hashes; reads {@code {bcrypt}} (and the other standard ids) in configured hashes. */
     @Bean
-    UserDetailsService customers(BrokerProperties properties) {
-        List<UserDetails> users = new ArrayList<>(properties.allAccounts().stream()
-                .map(a -> User.withUsername(a.customerId()).password("{noop}" + a.password()).roles("CUSTOMER").build())
-                .toList());
-        // other regions' brokers, routing market orders here
+    PasswordEncoder passwordEncoder() {
+        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    }
+
+    /** The HTTP Basic users: the operator and the other regions' brokers, never customers. */
+    @Bean
+    UserDetailsService staff(BrokerProperties properties, PasswordEncoder encoder) {
+        List<UserDetails> users = new ArrayList<>();
+        // the router secret is a key, not a password people choose: compared as is, so that a routed order
+        // costs no BCrypt check (issue #12 replaces it with a signature per request)
         users.add(User.withUsername("router").password("{noop}" + properties.routing().token()).roles("ROUTER").build());
-        users.add(User.withUsername("operator").password("{noop}" + properties.failover().operatorPassword()).roles("OPERATOR").build());
+        users.add(User.withUsername("operator").password(hashed(properties.failover().operatorPassword(), encoder)).roles("OPERATOR").build());
         return new InMemoryUserDetailsManager(users);
+    }
+
+    private static String hashed(String secret, PasswordEncoder encoder) {
+        return secret.startsWith("{bcrypt}") ? secret : encoder.encode(secret);
     }
 }

@@ -156,7 +156,7 @@ class FailoverIT {
     }
 
     private static long counter(Brokers brokers, String region, String outcome) {
-        String metrics = brokers.client(region, null, null).get("/actuator/prometheus").raw();
+        String metrics = brokers.operator(region).get("/actuator/prometheus").raw();
         return metrics.lines().filter(l -> l.startsWith("broker_fills_total") && l.contains("outcome=\"" + outcome + "\""))
                 .mapToLong(l -> (long) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }

@@ -72,8 +72,8 @@ class CrashAndRebalanceIT {
                 place(home, away, 40);
                 sweepUntilAllClosed(home, Duration.ofSeconds(60));
             } finally {
-                printCounters("in-process us-east-1", home);
-                printCounters("restarted us-east-1", restarted.client(null, null));
+                printCounters("in-process us-east-1", brokers.operator("us-east-1"));
+                printCounters("restarted us-east-1", restarted.client("operator", "operator-pw"));
                 restarted.threadDump();
                 restarted.close();
             }

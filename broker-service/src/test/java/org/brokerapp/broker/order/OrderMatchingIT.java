@@ -204,6 +204,19 @@ class OrderMatchingIT {
         assertThat(brokers.client(HOME, "alice", "wrong").get("/api/holdings").status()).isEqualTo(401);
     }
 
+    /** Issue #12: passwords only buy tokens; metrics and health details are the operator's. */
+    @Test
+    void aPasswordIsCheckedOnlyForATokenAndMetricsAreTheOperators() {
+        BrokerClient.Reply basicOnTheApi = brokers.client(HOME, "operator", "operator-pw").get("/api/holdings");
+        assertThat(basicOnTheApi.status()).as("HTTP Basic is not an API credential").isEqualTo(401);
+        assertThat(basicOnTheApi.header("WWW-Authenticate")).contains("Bearer");
+        BrokerClient anonymous = brokers.client(HOME, null, null);
+        assertThat(anonymous.get("/actuator/prometheus").status()).isEqualTo(401);
+        assertThat(anonymous.get("/actuator/health").body().has("components")).as("no details for strangers").isFalse();
+        assertThat(brokers.operator(HOME).get("/actuator/health").body().has("components")).isTrue();
+        assertThat(aliceHome.get("/api/holdings").status()).as("alice's bearer token").isEqualTo(200);
+    }
+
     @Test
     void aMalformedTickIsCountedAndSkippedAndTheConsumerGoesOn() {
         String orderId = aliceHome.place(order("LIMIT", "BUY", "DIS", 1, "112.00")).text("orderId");
@@ -212,7 +225,7 @@ class OrderMatchingIT {
         homeTicks.tick("DIS", "NYSE", "111.50");
 
         assertThat(new BigDecimal(awaitStatus(aliceHome, orderId, "FILLED").text("fillPrice"))).isEqualByComparingTo("111.50");
-        String metrics = brokers.client(HOME, null, null).get("/actuator/prometheus").body().path("unparsed").asString();
+        String metrics = brokers.operator(HOME).get("/actuator/prometheus").body().path("unparsed").asString();
         assertThat(metrics).containsPattern("broker_ticks_total\\{[^}]*result=\"malformed\"[^}]*} ([2-9]|[1-9][0-9]+)\\.");
     }
 
@@ -222,7 +235,7 @@ class OrderMatchingIT {
         homeTicks.tick("NKE", "NYSE", "64.90");
         awaitStatus(aliceHome, orderId, "FILLED");
 
-        String metrics = brokers.client(HOME, null, null).get("/actuator/prometheus").body().path("unparsed").asString();
+        String metrics = brokers.operator(HOME).get("/actuator/prometheus").body().path("unparsed").asString();
         assertThat(metrics).contains("broker_fill_tick_to_fill_seconds_bucket", "broker_fill_receipt_to_fill_seconds_count",
                 "broker_ticks_total{", "broker_orders_total{", "region=\"us-east-1\"");
         assertThat(brokers.client(HOME, null, null).get("/actuator/health/readiness").text("status")).isEqualTo("UP");

@@ -199,7 +199,7 @@ class MarketOrderRoutingIT {
         // half-open lets two calls through; the pings make the second, and the circuit closes by itself
         Await.await("the circuit to " + HOME + " closed", SETTLE).pollInterval(Duration.ofMillis(200))
                 .until(this::circuitState, "CLOSED"::equals);
-        String metrics = brokers.client(AWAY, null, null).get("/actuator/prometheus").raw();
+        String metrics = brokers.operator(AWAY).get("/actuator/prometheus").raw();
         assertThat(metrics.lines().filter(l -> l.startsWith("resilience4j_circuitbreaker_state{") && l.contains("name=\"" + HOME + "\"")
                 && l.contains("state=\"closed\"")).findFirst()).hasValueSatisfying(l -> assertThat(l).endsWith(" 1.0"));
     }
@@ -210,7 +210,7 @@ class MarketOrderRoutingIT {
     }
 
     private String circuitState() {
-        return brokers.client(AWAY, null, null).get("/actuator/health").body()
+        return brokers.operator(AWAY).get("/actuator/health").body()
                 .path("components").path("circuitBreakers").path("details").path(HOME).path("details").path("state").asString();
     }
 

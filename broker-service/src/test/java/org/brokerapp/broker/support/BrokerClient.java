@@ -14,7 +14,12 @@ import org.brokerapp.infra.Await;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A customer talking to one regional broker over HTTP, as any client would. */
+/**
+ * A customer talking to one regional broker over HTTP, as any client would: it asks for a bearer
+ * token with its password once ({@code POST /api/token}, HTTP Basic) and sends the token after. The
+ * operator and the router (no tokens) send HTTP Basic. A credential the broker refuses is sent as
+ * HTTP Basic, so that the test sees the broker's refusal of it.
+ */
 public final class BrokerClient {
 
     /** A response: status, content type and parsed body. */
@@ -31,13 +36,45 @@ public final class BrokerClient {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    private static final java.util.Set<String> BASIC_USERS = java.util.Set.of("operator", "router");
+    /** Tokens by base URL and credential: a test's many clients of one customer ask once. */
+    private static final Map<String, String> TOKENS = new java.util.concurrent.ConcurrentHashMap<>();
+
     private final String base;
-    private final String authorization;
+    private final String basic;
+    private final boolean customer;
+    private volatile String authorization;
 
     BrokerClient(String base, String customer, String password) {
         this.base = base;
-        this.authorization = customer == null ? null
+        this.basic = customer == null ? null
                 : "Basic " + Base64.getEncoder().encodeToString((customer + ":" + password).getBytes(StandardCharsets.UTF_8));
+        this.customer = customer != null && !BASIC_USERS.contains(customer);
+        this.authorization = this.customer ? null : basic;
+    }
+
+    /** The Authorization header value: a customer's bearer token, asked for at first use. */
+    private String authorization() {
+        if (!customer || authorization != null) {
+            return authorization;
+        }
+        String token = TOKENS.get(base + " " + basic);
+        if (token == null) {
+            Reply answer = exchange("POST", "/api/token", HttpRequest.BodyPublishers.noBody(), null, basic);
+            if (answer.status() != 200) {
+                // wrong password, or no such customer: let the API refuse the credential itself
+                return basic;
+            }
+            token = "Bearer " + answer.text("access_token");
+            TOKENS.put(base + " " + basic, token);
+        }
+        authorization = token;
+        return token;
+    }
+
+    /** The broker's base URL, e.g. {@code http://127.0.1.3:8080}. */
+    public String base() {
+        return base;
     }
 
     public Reply place(Map<String, Object> order) {
@@ -45,16 +82,24 @@ public final class BrokerClient {
     }
 
     public Reply send(String method, String path, String body, String contentType) {
-        return exchange(method, path, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body), contentType);
+        return exchange(method, path, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body), contentType,
+                authorization());
+    }
+
+    /** A request with the Authorization header given, not this client's. */
+    public Reply send(String method, String path, String body, String contentType, String authorization) {
+        return exchange(method, path, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body), contentType,
+                authorization);
     }
 
     /** The body with no Content-Length: sent with {@code Transfer-Encoding: chunked}. */
     public Reply sendChunked(String method, String path, String body, String contentType) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        return exchange(method, path, HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes)), contentType);
+        return exchange(method, path, HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes)), contentType,
+                authorization());
     }
 
-    private Reply exchange(String method, String path, HttpRequest.BodyPublisher body, String contentType) {
+    private Reply exchange(String method, String path, HttpRequest.BodyPublisher body, String contentType, String authorization) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
                 .method(method, body);
         if (contentType != null) {

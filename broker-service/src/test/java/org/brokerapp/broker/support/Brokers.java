@@ -72,6 +72,8 @@ public final class Brokers implements AutoCloseable {
 
     static Map<String, Object> properties(LocalStack stack, String region) {
         Map<String, Object> properties = new LinkedHashMap<>();
+        // the demo secrets and accounts (alice, bob, carol; operator-pw)
+        properties.put("spring.profiles.active", "local");
         properties.put("broker.region", region);
         properties.put("broker.keyspace", KEYSPACE);
         properties.put("broker.kafka.bootstrap-servers", stack.kafkaBootstrapServers(region));

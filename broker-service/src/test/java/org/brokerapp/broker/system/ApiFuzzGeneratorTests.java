@@ -12,13 +12,13 @@ class ApiFuzzGeneratorTests {
 
     @Test
     void theGeneratorsCoverMethodsPathsBodiesAndEncodings() {
-        java.util.Iterator<ApiFuzzTests.FuzzRequest> generated = ApiFuzzTests.generate(42);
+        java.util.Iterator<ApiFuzzIT.FuzzRequest> generated = ApiFuzzIT.generate(42);
         Set<String> methods = new HashSet<>();
         Set<String> encodings = new HashSet<>();
         int chunked = 0;
         int orders = 0;
         for (int i = 0; i < 2000; i++) {
-            ApiFuzzTests.FuzzRequest r = generated.next();
+            ApiFuzzIT.FuzzRequest r = generated.next();
             methods.add(r.method());
             encodings.add(String.valueOf(r.encoding()));
             chunked += r.chunked() ? 1 : 0;
@@ -32,14 +32,14 @@ class ApiFuzzGeneratorTests {
 
     @Test
     void aSeedReplaysTheSameRequests() {
-        java.util.List<String> first = ApiFuzzTests.generate(7).next().toString().lines().toList();
+        java.util.List<String> first = ApiFuzzIT.generate(7).next().toString().lines().toList();
         java.util.List<String> firstAgain = new java.util.ArrayList<>();
-        java.util.Iterator<ApiFuzzTests.FuzzRequest> one = ApiFuzzTests.generate(7);
+        java.util.Iterator<ApiFuzzIT.FuzzRequest> one = ApiFuzzIT.generate(7);
         java.util.List<String> a = new java.util.ArrayList<>();
         for (int i = 0; i < 200; i++) {
             a.add(one.next().toString());
         }
-        java.util.Iterator<ApiFuzzTests.FuzzRequest> two = ApiFuzzTests.generate(7);
+        java.util.Iterator<ApiFuzzIT.FuzzRequest> two = ApiFuzzIT.generate(7);
         for (int i = 0; i < 200; i++) {
             firstAgain.add(two.next().toString());
         }

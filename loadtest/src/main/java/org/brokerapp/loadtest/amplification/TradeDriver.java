@@ -6,10 +6,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,6 +42,7 @@ final class TradeDriver implements AutoCloseable {
     private final int regionCount;
     private final KafkaProducer<String, byte[]> producer;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final org.brokerapp.loadtest.target.BearerTokens tokens = new org.brokerapp.loadtest.target.BearerTokens(http);
     private final Map<String, AtomicLong> sequences = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
 
@@ -98,10 +97,10 @@ final class TradeDriver implements AutoCloseable {
         BigDecimal limit = listing.price().multiply(new BigDecimal("1.01")).setScale(2, RoundingMode.DOWN);
         String body = "{\"clientOrderId\":\"" + batch + "-" + i + "\",\"symbol\":\"" + listing.symbol()
                 + "\",\"side\":\"BUY\",\"type\":\"LIMIT\",\"quantity\":1,\"limitPrice\":" + limit.toPlainString() + "}";
-        String credential = Base64.getEncoder().encodeToString(("load-" + customer + ":load-" + customer + "-pw").getBytes(StandardCharsets.UTF_8));
-        http.sendAsync(HttpRequest.newBuilder(URI.create(ordersUrl)).timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
-                        .header("Authorization", "Basic " + credential).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.discarding())
+        tokens.authorization(ordersUrl.substring(0, ordersUrl.indexOf("/api/")), "load-" + customer, "load-" + customer + "-pw")
+                .thenCompose(authorization -> http.sendAsync(HttpRequest.newBuilder(URI.create(ordersUrl)).timeout(Duration.ofSeconds(30))
+                        .header("Content-Type", "application/json").header("Authorization", authorization)
+                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.discarding()))
                 .whenComplete((response, e) -> {
                     if (e == null && response.statusCode() == 201) {
                         accepted.incrementAndGet();

@@ -95,7 +95,7 @@ public final class BrokerScraper {
             String region = broker.getKey();
             try {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(broker.getValue() + "/actuator/prometheus"))
-                        .timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
+                        .header("Authorization", org.brokerapp.loadtest.target.BearerTokens.operator()).timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() != 200) {
                     throw new IOException("HTTP " + r.statusCode());
                 }

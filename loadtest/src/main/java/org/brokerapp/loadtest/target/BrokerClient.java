@@ -5,9 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
@@ -16,8 +14,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The brokers' REST API as the load customers ({@code load-N}, HTTP Basic) use it: one HTTP/1.1
- * client with persistent connections for the whole run.
+ * The brokers' REST API as the load customers ({@code load-N}, a bearer token each, see
+ * {@link BearerTokens}) use it: one HTTP/1.1 client with persistent connections for the whole run.
  */
 public final class BrokerClient {
 
@@ -30,6 +28,7 @@ public final class BrokerClient {
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
+    private final BearerTokens tokens = new BearerTokens(http);
 
     public BrokerClient(Map<String, String> brokerUrls) {
         this.brokerUrls = Map.copyOf(brokerUrls);
@@ -40,27 +39,37 @@ public final class BrokerClient {
         if (!inFlight.tryAcquire()) {
             return CompletableFuture.failedFuture(new IllegalStateException("harness limit: " + MAX_IN_FLIGHT + " orders awaiting an answer"));
         }
-        return http.sendAsync(request(region, "/api/orders", customerId, password).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString())
+        return tokens.authorization(base(region), customerId, password)
+                .thenCompose(authorization -> http.sendAsync(request(region, "/api/orders", authorization).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString()))
                 .whenComplete((answer, error) -> inFlight.release());
     }
 
     /** A GET as a customer, parsed; fails on any status but 200. */
     public JsonNode get(String region, String customerId, String password, String path) throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(request(region, path, customerId, password).GET().build(), HttpResponse.BodyHandlers.ofString());
+        String authorization;
+        try {
+            authorization = tokens.authorization(base(region), customerId, password).join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw new IOException(e.getCause().getMessage(), e.getCause());
+        }
+        HttpResponse<String> r = http.send(request(region, path, authorization).GET().build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IOException("GET " + path + " in " + region + " as " + customerId + ": HTTP " + r.statusCode() + " " + problemTitle(r.body()));
         }
         return JSON.readTree(r.body());
     }
 
-    private HttpRequest.Builder request(String region, String path, String customerId, String password) {
+    private HttpRequest.Builder request(String region, String path, String authorization) {
+        return HttpRequest.newBuilder(URI.create(base(region) + path)).timeout(REQUEST_TIMEOUT).header("Authorization", authorization);
+    }
+
+    private String base(String region) {
         String base = brokerUrls.get(region);
         if (base == null) {
             throw new IllegalArgumentException("no broker for region " + region);
         }
-        String credential = Base64.getEncoder().encodeToString((customerId + ":" + password).getBytes(StandardCharsets.UTF_8));
-        return HttpRequest.newBuilder(URI.create(base + path)).timeout(REQUEST_TIMEOUT).header("Authorization", "Basic " + credential);
+        return base;
     }
 
     public static JsonNode parse(String json) {

@@ -69,6 +69,8 @@ public final class BrokerProcesses implements AutoCloseable {
                 List<String> command = jvm.command(Path.of(System.getProperty("java.home"), "bin", "java"), jvmOptions,
                         training && brokers.processes.isEmpty());
                 command.addAll(List.of(
+                        // the local profile: demo secrets (operator-pw, token key) and the load customers' passwords
+                        "--spring.profiles.active=local",
                         "--broker.region=" + region,
                         "--broker.kafka.bootstrap-servers=" + stack.kafkaBootstrapServers(region),
                         "--broker.load-customers=" + loadCustomers,
