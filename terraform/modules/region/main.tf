@@ -922,7 +922,7 @@ resource "aws_lb_target_group" "internal" {
 }
 
 resource "aws_lb_listener" "routing" {
-  #checkov:skip=CKV2_AWS_74:plain TCP inside peered VPCs; inter-region VPC peering traffic is encrypted by AWS, and the routing calls carry the broker routing token
+  #checkov:skip=CKV2_AWS_74:plain TCP inside peered VPCs; inter-region VPC peering traffic is encrypted by AWS, and every broker-to-broker call is signed by the calling region's Ed25519 key
   region            = var.region
   load_balancer_arn = aws_lb.internal.arn
   port              = 8080

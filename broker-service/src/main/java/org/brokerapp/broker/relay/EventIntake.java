@@ -175,7 +175,7 @@ public class EventIntake {
 
     private boolean passOn(String instance, List<OrderEvent> events, boolean replayed) {
         try {
-            var response = links.post(URI.create(instance), PATH + "?passedOn=true&replayed=" + replayed, codec.encodeAll(events), Duration.ofSeconds(10))
+            var response = links.post(URI.create(instance), PATH + "?passedOn=true&replayed=" + replayed, codec.encodeAll(events), Duration.ofSeconds(10), PeerLinks.MANY_CUSTOMERS)
                     .get(11, TimeUnit.SECONDS);
             return response.statusCode() == 200;
         } catch (ExecutionException | TimeoutException e) {

@@ -226,7 +226,7 @@ public class EventRelay implements SmartLifecycle {
                 return false;
             }
             try {
-                return links.post(peer.get(), EventIntake.PATH + "?replayed=" + replayed, codec.encodeAll(batch), Duration.ofSeconds(5))
+                return links.post(peer.get(), EventIntake.PATH + "?replayed=" + replayed, codec.encodeAll(batch), Duration.ofSeconds(5), PeerLinks.MANY_CUSTOMERS)
                         .get(6, TimeUnit.SECONDS).statusCode() == 200;
             } catch (ExecutionException | TimeoutException e) {
                 return false;

@@ -65,12 +65,12 @@ public class OrderRouter {
 
     /** Executes a MARKET order in {@code region}, which matches its symbol; that region's answer is the answer. */
     public OrderService.Placement execute(String region, RoutedMarketOrder order) {
-        return call(region, MARKET_ORDERS, order, order.symbol() + " market orders cannot execute now; LIMIT and STOP orders are still accepted");
+        return call(region, MARKET_ORDERS, order, order.customerId(), order.symbol() + " market orders cannot execute now; LIMIT and STOP orders are still accepted");
     }
 
     /** Places an order in the customer's home region, which owns their account. */
     public OrderService.Placement forward(String home, RoutedPlacement placement) {
-        return call(home, PLACEMENTS, placement, "orders of " + placement.customerId() + " are decided in their home region " + home
+        return call(home, PLACEMENTS, placement, placement.customerId(), "orders of " + placement.customerId() + " are decided in their home region " + home
                 + " and cannot be placed from here now");
     }
 
@@ -78,7 +78,7 @@ public class OrderRouter {
     public OrderService.Placement forwardInRegion(String instance, RoutedPlacement placement) {
         try {
             HttpResponse<String> response = links.post(URI.create(instance), PLACEMENTS + "?passedOn=true", json.writeValueAsBytes(placement),
-                    IN_REGION_TIMEOUT).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
+                    IN_REGION_TIMEOUT, placement.customerId()).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
             RoutedAnswer answer = answer(region, response);
             return placement(answer, false);
         } catch (ExecutionException | TimeoutException | RemoteFailure failed) {
@@ -90,7 +90,7 @@ public class OrderRouter {
         }
     }
 
-    private OrderService.Placement call(String region, String path, Object body, String whatFails) {
+    private OrderService.Placement call(String region, String path, Object body, String customerId, String whatFails) {
         URI peer = links.peer(region).orElseThrow(() -> new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(60),
                 "this broker has no route to " + region + " (broker.routing.peers." + region + " is not set)"));
         byte[] payload = json.writeValueAsBytes(body);
@@ -100,7 +100,7 @@ public class OrderRouter {
         AtomicInteger attempts = new AtomicInteger();
         Callable<RoutedAnswer> attempt = () -> {
             attempts.incrementAndGet();
-            return answer(region, timeLimiter.executeFutureSupplier(() -> links.post(peer, path, payload, timeout)));
+            return answer(region, timeLimiter.executeFutureSupplier(() -> links.post(peer, path, payload, timeout, customerId)));
         };
         Callable<RoutedAnswer> guarded = Retry.decorateCallable(retries.retry(region),
                 CircuitBreaker.decorateCallable(circuit, Bulkhead.decorateCallable(bulkheads.bulkhead(region), attempt)));
@@ -138,7 +138,7 @@ public class OrderRouter {
             return new RoutedAnswer.Executed(json.readValue(response.body(), Order.class), status == 201);
         }
         if (status == 401 || status == 403) {
-            throw new RemoteFailure(peer + " refused this broker's routing credential: broker.routing.token must be the same in every region");
+            throw new RemoteFailure(peer + " refused this broker's signature: broker.peers.public-keys there must hold this region's public key, and the clocks agree within broker.peers.max-skew");
         }
         if (status >= 400 && status < 500 && status != 429 || status == 503 && response.headers().firstValue("Retry-After").isPresent()) {
             JsonNode problem = json.readTree(response.body());

@@ -4,9 +4,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -14,6 +12,7 @@ import java.util.stream.Collectors;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import org.brokerapp.broker.peer.PeerSigner;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,18 +35,21 @@ public class PeerLinks {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2))
             .build();
+    /** The customer a call acts for when it carries many customers' data (a batch of events). */
+    public static final String MANY_CUSTOMERS = "*";
+
     private final Map<String, URI> peers;
-    private final String credential;
+    private final PeerSigner signer;
     private final CircuitBreakerRegistry circuitBreakers;
     private final TimeLimiterRegistry timeLimiters;
     private final Map<String, Long> lastAnswerNanos = new java.util.concurrent.ConcurrentHashMap<>();
     private final long startedNanos = System.nanoTime();
 
-    public PeerLinks(BrokerProperties properties, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters) {
+    public PeerLinks(BrokerProperties properties, PeerSigner signer, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters) {
+        this.signer = signer;
         this.peers = properties.routing().peers().entrySet().stream()
                 .filter(e -> !e.getKey().equals(properties.region()))
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> URI.create(e.getValue())));
-        this.credential = "Basic " + Base64.getEncoder().encodeToString(("router:" + properties.routing().token()).getBytes(StandardCharsets.UTF_8));
         this.circuitBreakers = circuitBreakers;
         this.timeLimiters = timeLimiters;
         // created up front, so that health and metrics show every peer from the start
@@ -55,30 +57,19 @@ public class PeerLinks {
         peers.forEach((region, uri) -> log.info("market orders for {} symbols are routed to {}", region, uri));
     }
 
-    HttpClient http() {
-        return http;
-    }
-
-    Map<String, URI> peers() {
-        return peers;
-    }
-
-    String credential() {
-        return credential;
-    }
-
     /** The base URL of a peer region's broker, if this broker has a route there. */
     public java.util.Optional<URI> peer(String region) {
         return java.util.Optional.ofNullable(peers.get(region));
     }
 
-    /** POSTs JSON to a broker (a peer region's, or another instance of this region) as the router; no resilience around it. */
-    public java.util.concurrent.CompletableFuture<HttpResponse<String>> post(URI base, String path, byte[] json, Duration timeout) {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+    /**
+     * POSTs JSON to a broker (a peer region's, or another instance of this region), signed as this
+     * region acting for {@code customerId} ({@link #MANY_CUSTOMERS} for a batch); no resilience around it.
+     */
+    public java.util.concurrent.CompletableFuture<HttpResponse<String>> post(URI base, String path, byte[] json, Duration timeout, String customerId) {
+        HttpRequest request = signer.post(base.resolve(path), json, customerId)
                 .timeout(timeout)
                 .header("Content-Type", "application/json")
-                .header("Authorization", credential)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(json))
                 .build();
         return http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
     }

@@ -79,18 +79,16 @@ public record BrokerProperties(
     }
 
     /**
-     * The cross-region channel between brokers. Its resilience (time limiter, circuit breaker,
+     * The cross-region channel between brokers; its calls are signed per region ({@code broker.peers}, package
+     * {@code peer}). Its resilience (time limiter, circuit breaker,
      * bulkhead, retry) is configured per peer region under {@code resilience4j.*}, instance name = region.
      *
      * @param peers        each other region's broker base URL as this region reaches it (per region; a region
      *                     without an entry cannot receive routed market orders from here)
-     * @param token        the secret brokers present to each other (HTTP Basic user {@code router}; same in every region;
-     *                     required, no default outside the {@code local} profile)
      * @param pingInterval how often each peer is pinged: keeps a connection open across the WAN and lets the
      *                     circuit breaker see a healed link without waiting for customer traffic
      */
-    public record Routing(@DefaultValue Map<String, String> peers, @NotBlank String token,
-                          @DefaultValue("1s") Duration pingInterval) {
+    public record Routing(@DefaultValue Map<String, String> peers, @DefaultValue("1s") Duration pingInterval) {
     }
 
     /**

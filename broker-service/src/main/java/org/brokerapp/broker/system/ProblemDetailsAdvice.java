@@ -61,6 +61,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return ResponseEntity.status(HttpStatus.UNAUTHORIZED).header(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"broker\"").body(body);
     }
 
+    @ExceptionHandler(org.springframework.security.access.AccessDeniedException.class)
+    ResponseEntity<ProblemDetail> forbidden(org.springframework.security.access.AccessDeniedException e) {
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.FORBIDDEN, e.getMessage());
+        body.setTitle("Forbidden");
+        return ResponseEntity.status(HttpStatus.FORBIDDEN).body(body);
+    }
+
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ProblemDetail> badParameter(MethodArgumentTypeMismatchException e) {
         return badRequest(e.getName() + " is not a valid " + (e.getRequiredType() == null ? "value" : e.getRequiredType().getSimpleName()));

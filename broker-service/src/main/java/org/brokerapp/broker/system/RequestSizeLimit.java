@@ -28,14 +28,19 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
-class RequestSizeLimit extends OncePerRequestFilter {
+public class RequestSizeLimit extends OncePerRequestFilter {
 
     static final int MAX_BODY_BYTES = 16 * 1024;
     static final int MAX_EVENT_BATCH_BYTES = 1024 * 1024;
 
+    /** The largest body this request may carry. */
+    public static int maxBytes(HttpServletRequest request) {
+        return "/internal/events".equals(request.getRequestURI()) ? MAX_EVENT_BATCH_BYTES : MAX_BODY_BYTES;
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain) throws ServletException, IOException {
-        int max = "/internal/events".equals(request.getRequestURI()) ? MAX_EVENT_BATCH_BYTES : MAX_BODY_BYTES;
+        int max = maxBytes(request);
         long announced = request.getContentLengthLong();
         if (announced > max) {
             refuse(response, "the body is " + announced + " bytes; at most " + max + " are accepted");
@@ -53,7 +58,8 @@ class RequestSizeLimit extends OncePerRequestFilter {
         chain.doFilter(request, response);
     }
 
-    private static byte[] readAtMost(InputStream in, int limit) throws IOException {
+    /** Up to {@code limit} bytes of the stream. */
+    public static byte[] readAtMost(InputStream in, int limit) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 4096));
         byte[] buffer = new byte[4096];
         int n;
@@ -70,70 +76,5 @@ class RequestSizeLimit extends OncePerRequestFilter {
         response.setHeader("Connection", "close");
         response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"Content too large\",\"status\":413,\"detail\":\""
                 + detail + "\"}").getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** The request with its body already read, of known length. */
-    private static final class BufferedBody extends HttpServletRequestWrapper {
-
-        private final byte[] body;
-
-        BufferedBody(HttpServletRequest request, byte[] body) {
-            super(request);
-            this.body = body;
-        }
-
-        @Override
-        public int getContentLength() {
-            return body.length;
-        }
-
-        @Override
-        public long getContentLengthLong() {
-            return body.length;
-        }
-
-        @Override
-        public ServletInputStream getInputStream() {
-            ByteArrayInputStream in = new ByteArrayInputStream(body);
-            return new ServletInputStream() {
-                @Override
-                public int read() {
-                    return in.read();
-                }
-
-                @Override
-                public int read(byte[] b, int off, int len) {
-                    return in.read(b, off, len);
-                }
-
-                @Override
-                public boolean isFinished() {
-                    return in.available() == 0;
-                }
-
-                @Override
-                public boolean isReady() {
-                    return true;
-                }
-
-                @Override
-                public void setReadListener(ReadListener listener) {
-                    throw new UnsupportedOperationException("synchronous reads only");
-                }
-            };
-        }
-
-        @Override
-        public java.io.BufferedReader getReader() {
-            java.nio.charset.Charset charset = StandardCharsets.UTF_8;
-            try {
-                if (getCharacterEncoding() != null) {
-                    charset = java.nio.charset.Charset.forName(getCharacterEncoding());
-                }
-            } catch (IllegalArgumentException unknownCharset) {
-                // keep UTF-8, JSON's encoding
-            }
-            return new java.io.BufferedReader(new java.io.InputStreamReader(getInputStream(), charset));
-        }
     }
 }

@@ -20,6 +20,9 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.brokerapp.broker.peer.PeerAuthenticationFilter;
+import org.brokerapp.broker.peer.PeerVerifier;
 
 /**
  * Who may call what.
@@ -30,7 +33,8 @@ import org.springframework.security.web.SecurityFilterChain;
  *   <li>The operator (HTTP Basic, BCrypt): {@code /admin/**}, metrics, and health details.
  *       Liveness and readiness stay open for probes, without details.</li>
  *   <li>Anyone: the API docs and the live ops page (it has no data of its own: it reads Prometheus).</li>
- *   <li>Other regions' brokers: {@code /internal/**} (HTTP Basic user {@code router}).</li>
+ *   <li>Other regions' brokers: {@code /internal/**}, each call signed by the calling region's key and bound to
+ *       the customer that region authenticated ({@code peer.PeerAuthenticationFilter}); no password opens it.</li>
  * </ul>
  * Customers are not users of the Basic filter: a customer's password on {@code /api/orders} is a 401,
  * so no request can make the broker spend a BCrypt check except a token request.
@@ -39,7 +43,7 @@ import org.springframework.security.web.SecurityFilterChain;
 class SecurityConfiguration {
 
     @Bean
-    SecurityFilterChain api(HttpSecurity http) throws Exception {
+    SecurityFilterChain api(HttpSecurity http, PeerVerifier peers) throws Exception {
         AuthenticationEntryPoint problem = (request, response, e) -> write(response, HttpServletResponse.SC_UNAUTHORIZED, "Unauthorized",
                 request.getRequestURI().startsWith("/api/")
                         ? "a valid bearer token is required: POST /api/token with the customer's id and password (HTTP Basic) gives one"
@@ -55,9 +59,10 @@ class SecurityConfiguration {
                         .requestMatchers("/ops", "/ops/**", "/webjars/**").permitAll()
                         .requestMatchers(HttpMethod.POST, "/api/token").permitAll()
                         .requestMatchers("/actuator/**", "/admin/**").hasRole("OPERATOR")
-                        .requestMatchers("/internal/**").hasRole("ROUTER")
+                        .requestMatchers("/internal/**").hasRole("PEER")
                         .requestMatchers("/api/**").hasAuthority("SCOPE_" + Tokens.SCOPE)
                         .anyRequest().denyAll())
+                .addFilterBefore(new PeerAuthenticationFilter(peers), BasicAuthenticationFilter.class)
                 .httpBasic(basic -> basic.authenticationEntryPoint(problem))
                 .oauth2ResourceServer(resource -> resource.jwt(jwt -> { }).authenticationEntryPoint(problem))
                 .exceptionHandling(e -> e.authenticationEntryPoint(problem).accessDeniedHandler((request, response, denied) ->
@@ -76,19 +81,20 @@ class SecurityConfiguration {
                 + "\",\"instance\":\"" + Excerpt.of(request.getRequestURI()).replace("\"", "").replace("\\", "") + "\"}").getBytes(StandardCharsets.UTF_8));
     }
 
-    /** BCrypt for new hashes; reads {@code {bcrypt}} (and the other standard ids) in configured hashes. */
+    /**
+     * BCrypt for new hashes; reads {@code {bcrypt}} (and the other standard ids) in configured hashes.
+     * A password verified once is remembered ({@link CachingPasswordEncoder}): Prometheus scrapes as
+     * the operator every 5 s, which would otherwise cost a BCrypt check per scrape.
+     */
     @Bean
     PasswordEncoder passwordEncoder() {
-        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+        return new CachingPasswordEncoder(PasswordEncoderFactories.createDelegatingPasswordEncoder());
     }
 
-    /** The HTTP Basic users: the operator and the other regions' brokers, never customers. */
+    /** The HTTP Basic users: the operator only, never customers (tokens) or brokers (signatures). */
     @Bean
     UserDetailsService staff(BrokerProperties properties, PasswordEncoder encoder) {
         List<UserDetails> users = new ArrayList<>();
-        // the router secret is a key, not a password people choose: compared as is, so that a routed order
-        // costs no BCrypt check (issue #12 replaces it with a signature per request)
-        users.add(User.withUsername("router").password("{noop}" + properties.routing().token()).roles("ROUTER").build());
         users.add(User.withUsername("operator").password(hashed(properties.failover().operatorPassword(), encoder)).roles("OPERATOR").build());
         return new InMemoryUserDetailsManager(users);
     }

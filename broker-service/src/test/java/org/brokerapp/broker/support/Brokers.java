@@ -66,6 +66,11 @@ public final class Brokers implements AutoCloseable {
         }
     }
 
+    /** A bean of a region's running broker, e.g. its {@code PeerSigner}. */
+    public <T> T bean(String region, Class<T> type) {
+        return contexts.get(region).getBean(type);
+    }
+
     public boolean running(String region) {
         return contexts.containsKey(region);
     }

@@ -111,7 +111,7 @@ class CredentialsTests {
         assertThatThrownBy(() -> new SecretsCheck().postProcessEnvironment(production, new SpringApplication()))
                 .isInstanceOf(SecretsCheck.MissingSecrets.class)
                 .hasMessageContaining("broker.security.token-key is not set")
-                .hasMessageContaining("broker.routing.token is not set")
+                .hasMessageContaining("broker.peers.private-key is not set")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 
@@ -119,11 +119,12 @@ class CredentialsTests {
     void theLocalValuesAreRefusedOutsideTheLocalProfileEvenWhenGiven() {
         MockEnvironment production = new MockEnvironment();
         SecretsCheck.LOCAL_VALUES.forEach(production::setProperty);
+        production.setProperty("broker.peers.private-key", SecretsCheck.LOCAL_PRIVATE_KEYS.iterator().next());
         production.setProperty("broker.seed-accounts[0].customer-id", "alice");
         production.setProperty("broker.seed-accounts[0].password", "alice-pw");
 
         assertThatThrownBy(() -> new SecretsCheck().postProcessEnvironment(production, new SpringApplication()))
-                .hasMessageContaining("broker.routing.token is the local profile's built-in value")
+                .hasMessageContaining("broker.peers.private-key is the local profile's built-in value")
                 .hasMessageContaining("broker.seed-accounts[0].password is not a {bcrypt} hash");
     }
 
@@ -131,7 +132,7 @@ class CredentialsTests {
     void realSecretsStartWithoutTheLocalProfileAndTheLocalProfileStartsWithItsOwn() {
         MockEnvironment production = new MockEnvironment()
                 .withProperty("broker.security.token-key", Base64.getEncoder().encodeToString("0123456789abcdef0123456789abcdef".getBytes()))
-                .withProperty("broker.routing.token", "a-real-secret").withProperty("broker.failover.operator-password", ENCODER.encode("x"));
+                .withProperty("broker.peers.private-key", "a-real-region-key").withProperty("broker.failover.operator-password", ENCODER.encode("x"));
         new SecretsCheck().postProcessEnvironment(production, new SpringApplication());
 
         MockEnvironment local = new MockEnvironment();

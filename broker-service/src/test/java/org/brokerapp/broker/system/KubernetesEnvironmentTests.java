@@ -36,7 +36,8 @@ class KubernetesEnvironmentTests {
         variables.putAll(envFile(K8S.resolve("base/broker-service/broker.env")));
         variables.putAll(envFile(K8S.resolve("overlays").resolve(region).resolve("broker.env")));
         variables.put("SPRING_CASSANDRA_USERNAME", "broker-superuser");
-        variables.put("BROKER_ROUTING_TOKEN", "token-from-a-secret");
+        variables.put("BROKER_PEERS_PRIVATE_KEY", "key-from-a-secret");
+        variables.put("BROKER_SECURITY_TOKEN_KEY", "token-key-from-a-secret");
 
         StandardEnvironment environment = new StandardEnvironment();
         environment.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
@@ -51,11 +52,16 @@ class KubernetesEnvironmentTests {
         BrokerProperties broker = binder.bind("broker", BrokerProperties.class).get();
         assertThat(broker.region()).isEqualTo(region);
         assertThat(broker.kafka().bootstrapServers()).isEqualTo("kafka-kafka-bootstrap:9092");
-        assertThat(broker.routing().token()).isEqualTo("token-from-a-secret");
+        assertThat(binder.bind("broker.peers.private-key", String.class).get()).isEqualTo("key-from-a-secret");
+        assertThat(binder.bind("broker.security.token-key", String.class).get()).isEqualTo("token-key-from-a-secret");
+        // the regions' public keys and the accounts come as files, one property each (configtree)
+        assertThat(binder.bind("spring.config.import", String[].class).get())
+                .containsExactly("optional:configtree:/etc/broker/config/peer-public-keys/", "optional:configtree:/etc/broker/config/accounts/");
         String other = region.equals("us-east-1") ? "ap-southeast-2" : "us-east-1";
         assertThat(broker.routing().peers()).containsOnlyKeys(other);
         assertThat(broker.routing().peers().get(other)).isEqualTo("http://broker." + other + ".brokerapp.internal:8080");
-        assertThat(broker.seedAccounts()).extracting(BrokerProperties.SeedAccount::customerId).contains("alice");
+        // no demo account outside the local profile
+        assertThat(broker.seedAccounts()).isEmpty();
 
         assertThat(binder.bind("spring.cassandra.local-datacenter", String.class).get()).isEqualTo(region);
         assertThat(binder.bind("spring.cassandra.contact-points", String[].class).get())

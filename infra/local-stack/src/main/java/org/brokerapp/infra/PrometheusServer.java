@@ -28,6 +28,8 @@ final class PrometheusServer {
 
     static final String BINARY_ENV = "PROMETHEUS";
     static final Duration SCRAPE_INTERVAL = Duration.ofSeconds(5);
+    /** The operator's password in the brokers' local profile (broker-service application-local.yaml). */
+    static final String LOCAL_OPERATOR_PASSWORD = "operator-pw";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private PrometheusServer() {
@@ -105,7 +107,9 @@ final class PrometheusServer {
         y.append("rule_files:\n  - ").append(rulesDir.toAbsolutePath().normalize().resolve("*.yml")).append('\n');
         y.append("scrape_configs:\n");
         // the brokers label their own meters with their region; honor_labels keeps theirs
-        y.append("  - job_name: broker\n    metrics_path: /actuator/prometheus\n    honor_labels: true\n    static_configs:\n");
+        // metrics are the operator's: the brokers the stack's users start run the local profile, whose operator this is
+        y.append("  - job_name: broker\n    metrics_path: /actuator/prometheus\n    honor_labels: true\n")
+                .append("    basic_auth: {username: operator, password: ").append(LOCAL_OPERATOR_PASSWORD).append("}\n    static_configs:\n");
         for (int r = 1; r <= regions.names().size(); r++) {
             target(y, plan.brokerAddress(r) + ":" + AddressPlan.BROKER_PORT, "region: " + regions.names().get(r - 1));
         }

@@ -1,0 +1,133 @@
+package org.brokerapp.broker.peer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.Flow;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Internal calls between brokers are signed per region. The finding: the shared router secret,
+ * {@code customerId: alice} and {@code placedRegion: "x"} filled a MARKET order on alice's account;
+ * now a call verifies only with the calling region's key, over this exact call.
+ */
+class PeerSignaturesTests {
+
+    private static final String EAST_PRIVATE = "MC4CAQAwBQYDK2VwBCIEIGeXCW1PXeO8Wm1PXny1X7SWfQDR4U+kG5MaS/a133nB";
+    private static final String SYDNEY_PRIVATE = "MC4CAQAwBQYDK2VwBCIEICktj06Bl1H8HY6xw1Sr3d5xao/og4qntkUL29PPoPUO";
+    private static final Map<String, String> PUBLIC = Map.of(
+            "us-east-1", "MCowBQYDK2VwAyEAIjj18XXNo6zyMAYdAeEVgzzXdi/uTivnrGAuG+oxpRg=",
+            "ap-southeast-2", "MCowBQYDK2VwAyEA9b9JcRGzCouPpyDXC5zZOpOIJlyXOPC/xV7kdN93q/g=");
+    private static final Instant NOW = Instant.parse("2026-11-22T15:00:00Z");
+    private static final URI URI_ = URI.create("http://127.0.1.3:8080/internal/market-orders");
+    private static final byte[] BODY = "{\"customerId\":\"alice\",\"placedRegion\":\"ap-southeast-2\"}".getBytes(StandardCharsets.UTF_8);
+
+    private final PeerSigner sydney = new PeerSigner("ap-southeast-2", SYDNEY_PRIVATE, Clock.fixed(NOW, ZoneOffset.UTC));
+    private final PeerVerifier east = new PeerVerifier("us-east-1", PUBLIC, Duration.ofSeconds(30), Clock.fixed(NOW.plusSeconds(1), ZoneOffset.UTC));
+
+    @Test
+    void aCallSignedByAnotherRegionVerifiesAsThatRegionAndCustomer() throws Exception {
+        HttpRequest signed = sydney.post(URI_, BODY, "alice").build();
+
+        assertThat(east.verify("POST", "/internal/market-orders", header(signed), BODY)).isEqualTo(new PeerCall("ap-southeast-2", "alice"));
+    }
+
+    @Test
+    void aChangedBodyCustomerPathOrRegionNoLongerVerifies() {
+        HttpRequest signed = sydney.post(URI_, BODY, "alice").build();
+        byte[] bob = new String(BODY, StandardCharsets.UTF_8).replace("alice", "bob").getBytes(StandardCharsets.UTF_8);
+
+        assertRefused(() -> east.verify("POST", "/internal/market-orders", header(signed), bob), "signature");
+        assertRefused(() -> east.verify("POST", "/internal/other", header(signed), BODY), "signature");
+        assertRefused(() -> east.verify("POST", "/internal/market-orders", name -> name.equals(PeerSignature.CUSTOMER) ? "bob" : header(signed).apply(name),
+                BODY), "signature");
+        assertRefused(() -> east.verify("POST", "/internal/market-orders", name -> name.equals(PeerSignature.REGION) ? "x" : header(signed).apply(name),
+                BODY), "no region's broker");
+    }
+
+    @Test
+    void anotherRegionsKeyDoesNotSpeakForSydney() {
+        PeerSigner eastPretendingToBeSydney = new PeerSigner("ap-southeast-2", EAST_PRIVATE, Clock.fixed(NOW, ZoneOffset.UTC));
+        HttpRequest signed = eastPretendingToBeSydney.post(URI_, BODY, "alice").build();
+
+        assertRefused(() -> east.verify("POST", "/internal/market-orders", header(signed), BODY), "not ap-southeast-2's");
+    }
+
+    @Test
+    void anUnsignedCallIsRefused() {
+        assertRefused(() -> east.verify("POST", "/internal/market-orders", name -> name.equals("Authorization") ? "Basic cm91dGVyOmxvY2Fs" : null, BODY),
+                "must be signed");
+    }
+
+    @Test
+    void aCallSignedByAnotherInstanceOfThisRegionVerifiesAsThisRegion() throws Exception {
+        // a placement passed on between two instances of one region: what it may do is the receiver's decision
+        PeerSigner self = new PeerSigner("us-east-1", EAST_PRIVATE, Clock.fixed(NOW, ZoneOffset.UTC));
+        HttpRequest signed = self.post(URI_, BODY, "alice").build();
+
+        assertThat(east.verify("POST", "/internal/market-orders", header(signed), BODY)).isEqualTo(new PeerCall("us-east-1", "alice"));
+    }
+
+    @Test
+    void aCallSignedTooLongAgoIsRefused() {
+        PeerVerifier later = new PeerVerifier("us-east-1", PUBLIC, Duration.ofSeconds(30), Clock.fixed(NOW.plusSeconds(31), ZoneOffset.UTC));
+        HttpRequest signed = sydney.post(URI_, BODY, "alice").build();
+
+        assertRefused(() -> later.verify("POST", "/internal/market-orders", header(signed), BODY), "more than 30 s");
+    }
+
+    @Test
+    void theSignedBodyIsTheBodySent() {
+        HttpRequest signed = sydney.post(URI_, BODY, "alice").build();
+
+        assertThat(bytes(signed)).isEqualTo(BODY);
+    }
+
+    private interface Verification {
+        PeerCall run() throws PeerVerifier.Refused;
+    }
+
+    private static void assertRefused(Verification verification, String reason) {
+        assertThatThrownBy(verification::run).isInstanceOf(PeerVerifier.Refused.class).hasMessageContaining(reason);
+    }
+
+    private static java.util.function.Function<String, String> header(HttpRequest request) {
+        return name -> request.headers().firstValue(name).orElse(null);
+    }
+
+    private static byte[] bytes(HttpRequest request) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        request.bodyPublisher().orElseThrow().subscribe(new Flow.Subscriber<>() {
+            @Override
+            public void onSubscribe(Flow.Subscription s) {
+                s.request(Long.MAX_VALUE);
+            }
+
+            @Override
+            public void onNext(ByteBuffer item) {
+                byte[] b = new byte[item.remaining()];
+                item.get(b);
+                out.writeBytes(b);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+            }
+
+            @Override
+            public void onComplete() {
+            }
+        });
+        return out.toByteArray();
+    }
+}
