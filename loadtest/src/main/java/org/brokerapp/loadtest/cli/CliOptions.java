@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.brokerapp.loadtest.drill.Drill;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.sla.SlaPlan;
 import org.brokerapp.loadtest.target.CqlEndpoint;
@@ -40,7 +41,7 @@ public final class CliOptions {
     static final Set<String> VALUED = Set.of("preset", "instance", "work-dir", "broker-jar", "broker-arg", "regions", "broker", "kafka", "cql", "target-terraform",
             "orders", "ticks", "mix", "market", "buy-share", "marketable", "cross-region", "symbols", "customers", "ramp-up", "warm-up",
             "warmup", "duration", "drain", "floor-rate", "prime-shares", "seed", "sla-ms", "sla-start", "sla-step", "sla-factor",
-            "sla-max-steps", "results", "progress-every", "opening-cash", "idle-baseline");
+            "sla-max-steps", "results", "progress-every", "opening-cash", "idle-baseline", "drill", "drill-region", "drill-at", "drill-length");
 
     public static final String USAGE = """
             usage: loadtest/bin/loadtest [--preset demo|smoke|prototype|small|medium] [options]
@@ -91,6 +92,13 @@ public final class CliOptions {
               --sla-start N           first step's orders/s (default --orders)
               --sla-step N            added per step (default: the start rate)  |  --sla-factor F  multiply per step
               --sla-max-steps N       at most this many steps (default 8)
+
+            drill (local target; loadtest/bin/drill NAME runs the demo preset with one):
+              --drill broker-kill|region-cut   inject the failure during the measured window: kill -9 a region's broker
+                                      and start it again, or cut a region off the WAN and heal it
+              --drill-region REGION   where (default: the first region of the model)
+              --drill-at S            how far into the window it starts (default: a third of --duration)
+              --drill-length S        how long the cut lasts, or the killed broker stays down (default 60s cut, 0s down)
 
             output:
               --results DIR           results directory (default loadtest/target/results/<timestamp>)
@@ -241,7 +249,36 @@ public final class CliOptions {
             throw new UsageException("--opening-cash: '" + single.get("opening-cash") + "' is not a number");
         }
         Duration idle = seconds("idle-baseline", Duration.ofSeconds(30));
-        return new RunPlan(preset, regions, spec, target, sla, results, every, cash, !flags.contains("no-floor"), !flags.contains("no-check"), idle);
+        return new RunPlan(preset, regions, spec, target, sla, results, every, cash, !flags.contains("no-floor"), !flags.contains("no-check"), idle,
+                drill(regions, spec, target));
+    }
+
+    private Optional<Drill> drill(RegionsModel regions, WorkloadSpec spec, TargetPlan target) {
+        if (!single.containsKey("drill")) {
+            for (String s : List.of("drill-region", "drill-at", "drill-length")) {
+                if (single.containsKey(s)) {
+                    throw new UsageException("--" + s + " needs --drill");
+                }
+            }
+            return Optional.empty();
+        }
+        Drill.Kind kind = Drill.Kind.named(single.get("drill"))
+                .orElseThrow(() -> new UsageException("--drill must be one of " + Drill.Kind.keys() + ", was '" + single.get("drill") + "'"));
+        if (!(target instanceof TargetPlan.Local)) {
+            throw new UsageException("--drill injects failures into the local stack; an existing deployment is not touched");
+        }
+        if (flags.contains("sla-search")) {
+            throw new UsageException("--drill runs with one load level, not with --sla-search");
+        }
+        String region = single.getOrDefault("drill-region", regions.names().get(0));
+        if (!regions.names().contains(region)) {
+            throw new UsageException("--drill-region: unknown region '" + region + "'; known: " + regions.names());
+        }
+        Duration at = seconds("drill-at", spec.duration().dividedBy(3));
+        if (at.compareTo(spec.duration()) >= 0) {
+            throw new UsageException("--drill-at must be within the measured window (--duration " + spec.duration().toSeconds() + "s)");
+        }
+        return Optional.of(new Drill(kind, region, at, seconds("drill-length", kind.defaultLength())));
     }
 
     private WorkloadSpec workload(WorkloadSpec base, RegionsModel regions) {

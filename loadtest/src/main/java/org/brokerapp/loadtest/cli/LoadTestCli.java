@@ -8,6 +8,7 @@ import org.brokerapp.infra.StackException;
 import org.brokerapp.loadtest.LoadRun;
 import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
 import org.brokerapp.loadtest.measure.ProcessCpuProbe;
+import org.brokerapp.loadtest.drill.DrillProbe;
 import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
@@ -36,9 +37,11 @@ public final class LoadTestCli {
      * Write amplification needs each Cassandra node's JMX, CPU per process kind the PIDs of every process: the local
      * stack has both, an existing deployment is not asked.
      */
-    private static List<WindowProbe> probes(Target target) {
+    private static List<WindowProbe> probes(Target target, RunPlan plan, Progress progress) {
         if (target instanceof LocalTarget local) {
-            return List.of(new ProcessCpuProbe(local::processKinds), WriteAmplificationProbe.of(local.stack()));
+            List<WindowProbe> probes = new java.util.ArrayList<>(List.of(new ProcessCpuProbe(local::processKinds), WriteAmplificationProbe.of(local.stack())));
+            plan.drill().ifPresent(drill -> probes.add(new DrillProbe(drill, local, progress)));
+            return probes;
         }
         return List.of();
     }
@@ -61,7 +64,7 @@ public final class LoadTestCli {
             progress.step("target: " + target.describe());
             watchIt(target, progress);
             LoadRun.Settings settings = new LoadRun.Settings("Load test, preset " + plan.preset().key(), plan.preset().key(), command.trim(),
-                    plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), probes(target), plan.idleBaseline());
+                    plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), probes(target, plan, progress), plan.idleBaseline());
             RunResult result = LoadRun.execute(target, plan.spec(), settings, progress);
             ResultsDirectory.write(plan.resultsDir(), result);
             System.out.println();

@@ -28,10 +28,12 @@ public final class BrokerProcesses implements AutoCloseable {
     /** Usually under a minute; the first broker's schema migrations took over 3 min on a 2-core machine saturated by other work. */
     static final Duration READY_TIMEOUT = Duration.ofSeconds(600);
 
-    private final Map<String, Process> processes = new LinkedHashMap<>();
+    private final Map<String, Process> processes = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each region's command and log, to start it again after a drill killed it. */
+    private final Map<String, ProcessBuilder> launchers = new LinkedHashMap<>();
     private final Map<String, String> urls = new LinkedHashMap<>();
-    private final Map<String, Long> startedAt = new LinkedHashMap<>();
-    private final Map<String, Long> readyAt = new LinkedHashMap<>();
+    private final Map<String, Long> startedAt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Long> readyAt = new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread shutdownHook = new Thread(this::stop, "brokers-shutdown");
     /** The JVM launcher, and which broker records the class data sharing archive (none when it exists already). */
     private BrokerJvm jvm;
@@ -98,7 +100,11 @@ public final class BrokerProcesses implements AutoCloseable {
                 command.addAll(extraArgs);
                 Path log = logs.resolve("broker-" + region + ".log");
                 brokers.startedAt.put(region, System.nanoTime());
-                brokers.processes.put(region, new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+                ProcessBuilder launcher = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+                Files.deleteIfExists(log);
+                brokers.launchers.put(region, launcher);
+                brokers.processes.put(region, launcher.start());
                 brokers.urls.put(region, "http://" + hostAndPort);
                 progress.step("starting broker " + region + " on " + hostAndPort + " (log " + log + ")");
                 if (brokers.processes.size() == 1) {
@@ -124,10 +130,40 @@ public final class BrokerProcesses implements AutoCloseable {
         return String.format(java.util.Locale.ROOT, "%.1f s", (readyAt.get(region) - startedAt.get(region)) / 1e9);
     }
 
+    /** Kills the region's broker at once (SIGKILL: no shutdown hook, no graceful stop), as a crash would. */
+    public synchronized void kill(String region) {
+        Process broker = processes.get(region);
+        broker.destroyForcibly();
+        try {
+            broker.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Starts the region's broker again, as it was started first, and waits until it is ready: the time that took. */
+    public Duration restart(String region) {
+        synchronized (this) {
+            if (processes.get(region).isAlive()) {
+                throw new IllegalStateException("broker " + region + " is still running");
+            }
+            try {
+                readyAt.remove(region);
+                startedAt.put(region, System.nanoTime());
+                processes.put(region, launchers.get(region).start());
+            } catch (IOException e) {
+                throw new IllegalStateException("broker " + region + " did not start again: " + e.getMessage(), e);
+            }
+        }
+        awaitReady(region, READY_TIMEOUT);
+        return Duration.ofNanos(readyAt.get(region) - startedAt.get(region));
+    }
+
     /** Each region's broker process id, in region order. */
     public Map<String, Long> pids() {
         Map<String, Long> pids = new LinkedHashMap<>();
-        processes.forEach((region, p) -> pids.put(region, p.pid()));
+        urls.keySet().forEach(region -> pids.put(region, processes.get(region).pid()));
         return pids;
     }
 
@@ -175,7 +211,7 @@ public final class BrokerProcesses implements AutoCloseable {
         stop();
     }
 
-    private void stop() {
+    private synchronized void stop() {
         processes.values().forEach(Process::destroy);
         for (Map.Entry<String, Process> broker : processes.entrySet()) {
             Process p = broker.getValue();

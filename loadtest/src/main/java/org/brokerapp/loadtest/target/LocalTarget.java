@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.brokerapp.infra.LocalStack;
+import org.brokerapp.loadtest.drill.Faults;
 import org.brokerapp.infra.ProcessCpu;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackSettings;
@@ -18,7 +19,7 @@ import org.brokerapp.regions.RegionsModel;
  * stack itself ({@link #startStack}) and stops it on close, or it is given a running one (a test's
  * shared stack, {@link #attach}) and stops only the brokers it started.
  */
-public final class LocalTarget implements Target {
+public final class LocalTarget implements Target, Faults {
 
     private final LocalStack stack;
     private final boolean ownsStack;
@@ -116,5 +117,25 @@ public final class LocalTarget implements Target {
                 stack.close();
             }
         }
+    }
+
+    @Override
+    public void killBroker(String region) {
+        brokers.kill(region);
+    }
+
+    @Override
+    public java.time.Duration restartBroker(String region) {
+        return brokers.restart(region);
+    }
+
+    @Override
+    public void cut(String region) {
+        stack.cut(region);
+    }
+
+    @Override
+    public void heal(String region) {
+        stack.heal(region);
     }
 }

@@ -1,0 +1,59 @@
+package org.brokerapp.loadtest.drill;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A failure rehearsed under load: what fails, where, when in the measured window and for how long.
+ *
+ * @param at     how far into the measured window the fault starts
+ * @param length how long the fault lasts: the WAN cut, or the time a killed broker stays down before it is started again
+ */
+public record Drill(Kind kind, String region, Duration at, Duration length) {
+
+    /** The faults a drill can inject into the local stack. */
+    public enum Kind {
+        /** The region's broker is killed with SIGKILL (no graceful stop), then started again. */
+        BROKER_KILL("broker-kill", Duration.ZERO),
+        /** Every WAN link of the region is cut (the emulator drops its traffic), then healed. */
+        REGION_CUT("region-cut", Duration.ofSeconds(60));
+
+        private final String key;
+        private final Duration defaultLength;
+
+        Kind(String key, Duration defaultLength) {
+            this.key = key;
+            this.defaultLength = defaultLength;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public Duration defaultLength() {
+            return defaultLength;
+        }
+
+        public static Optional<Kind> named(String key) {
+            return Arrays.stream(values()).filter(k -> k.key.equals(key.trim().toLowerCase(Locale.ROOT))).findFirst();
+        }
+
+        public static String keys() {
+            return String.join(", ", Arrays.stream(values()).map(Kind::key).toList());
+        }
+    }
+
+    public String describe() {
+        return switch (kind) {
+            case BROKER_KILL -> "kill -9 of the " + region + " broker " + seconds(at) + " into the window, started again "
+                    + (length.isZero() ? "at once" : "after " + seconds(length));
+            case REGION_CUT -> "WAN cut of " + region + " for " + seconds(length) + ", " + seconds(at) + " into the window";
+        };
+    }
+
+    static String seconds(Duration d) {
+        return String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+    }
+}

@@ -1,0 +1,124 @@
+package org.brokerapp.loadtest.drill;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.brokerapp.infra.Progress;
+import org.brokerapp.loadtest.report.ResultTable;
+import org.brokerapp.loadtest.run.WindowProbe;
+
+/**
+ * Runs one {@link Drill} inside the first measured window, on a thread of its own so that the load
+ * goes on meanwhile, and reports when the fault began and ended and how long recovery took. What
+ * the fault cost (errors by kind, lost orders, double fills) is in the run's own summary and
+ * correctness check, which cover the same window.
+ */
+public final class DrillProbe implements WindowProbe {
+
+    /** How long the window's end waits for a drill still running (a broker still starting). */
+    private static final Duration FINISH_TIMEOUT = Duration.ofMinutes(10);
+
+    private final Drill drill;
+    private final Faults faults;
+    private final Progress progress;
+    private final List<ResultTable.Row> rows = new ArrayList<>();
+    private Thread running;
+    private long windowStartNanos;
+    private volatile String failure;
+
+    public DrillProbe(Drill drill, Faults faults, Progress progress) {
+        this.drill = drill;
+        this.faults = faults;
+        this.progress = progress;
+    }
+
+    @Override
+    public void windowStarted() {
+        if (running != null) {
+            return;
+        }
+        windowStartNanos = System.nanoTime();
+        running = new Thread(this::run, "drill-" + drill.kind().key());
+        running.setDaemon(true);
+        running.start();
+    }
+
+    private void run() {
+        try {
+            Thread.sleep(drill.at().toMillis());
+            switch (drill.kind()) {
+                case BROKER_KILL -> killAndRestart();
+                case REGION_CUT -> cutAndHeal();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failure = "interrupted";
+        } catch (RuntimeException e) {
+            failure = e.getMessage();
+        }
+    }
+
+    private void killAndRestart() throws InterruptedException {
+        progress.step("DRILL: kill -9 the " + drill.region() + " broker");
+        long killed = sinceWindowStart();
+        faults.killBroker(drill.region());
+        Thread.sleep(drill.length().toMillis());
+        progress.step("DRILL: starting the " + drill.region() + " broker again");
+        Duration startup = faults.restartBroker(drill.region());
+        long ready = sinceWindowStart();
+        progress.step("DRILL: the " + drill.region() + " broker is ready again, " + Drill.seconds(Duration.ofNanos(ready - killed)) + " after the kill");
+        rows.add(row("broker killed (SIGKILL)", killed, ready, "start-up " + Drill.seconds(startup)));
+    }
+
+    private void cutAndHeal() throws InterruptedException {
+        progress.step("DRILL: cutting " + drill.region() + " off the WAN for " + Drill.seconds(drill.length()));
+        long cut = sinceWindowStart();
+        faults.cut(drill.region());
+        try {
+            Thread.sleep(drill.length().toMillis());
+        } finally {
+            faults.heal(drill.region());
+        }
+        long healed = sinceWindowStart();
+        progress.step("DRILL: " + drill.region() + " healed");
+        rows.add(row("WAN cut", cut, healed, "-"));
+    }
+
+    private long sinceWindowStart() {
+        return System.nanoTime() - windowStartNanos;
+    }
+
+    private static ResultTable.Row row(String fault, long fromNanos, long toNanos, String note) {
+        return new ResultTable.Row(fault, List.of(Drill.seconds(Duration.ofNanos(fromNanos)), Drill.seconds(Duration.ofNanos(toNanos)),
+                Drill.seconds(Duration.ofNanos(toNanos - fromNanos)), note));
+    }
+
+    @Override
+    public List<ResultTable> windowEnded(WindowFacts facts) {
+        if (running == null) {
+            return List.of();
+        }
+        try {
+            running.join(FINISH_TIMEOUT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        String note;
+        if (running.isAlive()) {
+            note = "the drill did not finish within " + FINISH_TIMEOUT.toMinutes() + " min of the window's end";
+        } else if (failure != null) {
+            note = "the drill failed: " + failure;
+        } else if (rows.isEmpty()) {
+            note = "the fault did not happen";
+        } else {
+            Duration window = Duration.ofMillis(Math.round(facts.seconds() * 1000));
+            note = drill.at().compareTo(window) >= 0
+                    ? "the fault began after the " + Drill.seconds(window) + " window: the window's figures do not cover it"
+                    : "errors by kind: the summary; lost orders and double fills: the correctness check (both cover the "
+                    + Drill.seconds(window) + " window)";
+        }
+        return List.of(new ResultTable("Drill: " + drill.describe(), "fault", List.of("began (into the window)", "over", "lasted", "recovery"),
+                List.copyOf(rows), note));
+    }
+}

@@ -1,0 +1,18 @@
+package org.brokerapp.loadtest.drill;
+
+import java.time.Duration;
+
+/** What a drill does to the target: implemented by the local stack and its brokers. */
+public interface Faults {
+
+    /** Kills the region's broker as a crash would (SIGKILL), and returns once it is gone. */
+    void killBroker(String region);
+
+    /** Starts the region's broker again and returns once it is ready: the time from its start to ready. */
+    Duration restartBroker(String region);
+
+    /** Cuts every WAN link of the region. */
+    void cut(String region);
+
+    void heal(String region);
+}

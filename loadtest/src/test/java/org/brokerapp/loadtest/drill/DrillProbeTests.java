@@ -1,0 +1,90 @@
+package org.brokerapp.loadtest.drill;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.brokerapp.infra.Progress;
+import org.brokerapp.loadtest.report.ResultTable;
+import org.brokerapp.loadtest.run.WindowProbe;
+import org.junit.jupiter.api.Test;
+
+class DrillProbeTests {
+
+    /** Records what the drill did, in order. */
+    private static class RecordingFaults implements Faults {
+        final List<String> done = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void killBroker(String region) {
+            done.add("kill " + region);
+        }
+
+        @Override
+        public Duration restartBroker(String region) {
+            done.add("restart " + region);
+            return Duration.ofSeconds(12);
+        }
+
+        @Override
+        public void cut(String region) {
+            done.add("cut " + region);
+        }
+
+        @Override
+        public void heal(String region) {
+            done.add("heal " + region);
+        }
+    }
+
+    private final RecordingFaults faults = new RecordingFaults();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final Progress progress = new Progress(new PrintStream(out, true));
+
+    @Test
+    void aBrokerKillKillsThenRestartsOnceAndReportsTheDowntime() {
+        DrillProbe probe = new DrillProbe(new Drill(Drill.Kind.BROKER_KILL, "us-east-1", Duration.ofMillis(50), Duration.ZERO), faults, progress);
+
+        probe.windowStarted();
+        probe.windowStarted();
+        List<ResultTable> tables = probe.windowEnded(new WindowProbe.WindowFacts(60, 100, 100));
+
+        assertThat(faults.done).containsExactly("kill us-east-1", "restart us-east-1");
+        assertThat(tables).singleElement().satisfies(t -> {
+            assertThat(t.rows()).singleElement().satisfies(r -> assertThat(r.values().get(3)).isEqualTo("start-up 12.0 s"));
+            assertThat(t.note()).contains("correctness check");
+        });
+        assertThat(out.toString()).contains("DRILL: kill -9 the us-east-1 broker");
+    }
+
+    @Test
+    void aRegionCutHealsAfterItsLength() {
+        DrillProbe probe = new DrillProbe(new Drill(Drill.Kind.REGION_CUT, "ap-southeast-2", Duration.ZERO, Duration.ofMillis(200)), faults, progress);
+
+        probe.windowStarted();
+        List<ResultTable> tables = probe.windowEnded(new WindowProbe.WindowFacts(60, 100, 100));
+
+        assertThat(faults.done).containsExactly("cut ap-southeast-2", "heal ap-southeast-2");
+        ResultTable.Row row = tables.get(0).rows().get(0);
+        assertThat(Double.parseDouble(row.values().get(2).replace(" s", ""))).isGreaterThanOrEqualTo(0.2);
+    }
+
+    @Test
+    void aFailedFaultIsReportedNotHidden() {
+        Faults broken = new RecordingFaults() {
+            @Override
+            public void killBroker(String region) {
+                throw new IllegalStateException("no such broker");
+            }
+        };
+        DrillProbe probe = new DrillProbe(new Drill(Drill.Kind.BROKER_KILL, "us-east-1", Duration.ZERO, Duration.ZERO), broken, progress);
+
+        probe.windowStarted();
+
+        assertThat(probe.windowEnded(new WindowProbe.WindowFacts(60, 1, 1)).get(0).note()).isEqualTo("the drill failed: no such broker");
+    }
+}
