@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.Base64;
 
 import org.brokerapp.broker.system.BrokerProperties;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -25,6 +26,7 @@ public class PeerSigner {
     private final PrivateKey key;
     private final Clock clock;
 
+    @Autowired
     public PeerSigner(BrokerProperties broker, PeerKeysProperties keys) {
         this(broker.region(), keys.privateKey() != null ? keys.privateKey() : keys.localPrivateKeys().get(broker.region()), Clock.systemUTC());
     }

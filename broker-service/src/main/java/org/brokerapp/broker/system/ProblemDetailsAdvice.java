@@ -73,6 +73,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return badRequest(e.getName() + " is not a valid " + (e.getRequiredType() == null ? "value" : e.getRequiredType().getSimpleName()));
     }
 
+    /** Tomcat parses the query string on first use and refuses what it cannot; Spring Security's firewall refuses odd parameter names. */
+    @ExceptionHandler({org.apache.tomcat.util.http.InvalidParameterException.class,
+            org.springframework.security.web.firewall.RequestRejectedException.class})
+    ResponseEntity<ProblemDetail> badParameters(RuntimeException e) {
+        return badRequest("the query string or form parameters are malformed");
+    }
+
     @ExceptionHandler(MalformedOrderEventException.class)
     ResponseEntity<ProblemDetail> malformedEvents(MalformedOrderEventException e) {
         return badRequest("the body is not a batch of order events");

@@ -8,7 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.HttpMethod;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
@@ -57,7 +57,6 @@ class SecurityConfiguration {
                                 "/v3/api-docs", "/v3/api-docs/**", "/swagger-ui.html", "/swagger-ui/**", "/error").permitAll()
                         // the live ops page and its chart library: no data of their own (the page reads Prometheus)
                         .requestMatchers("/ops", "/ops/**", "/webjars/**").permitAll()
-                        .requestMatchers(HttpMethod.POST, "/api/token").permitAll()
                         .requestMatchers("/actuator/**", "/admin/**").hasRole("OPERATOR")
                         .requestMatchers("/internal/**").hasRole("PEER")
                         .requestMatchers("/api/**").hasAuthority("SCOPE_" + Tokens.SCOPE)

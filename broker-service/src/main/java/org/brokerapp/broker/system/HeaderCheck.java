@@ -1,0 +1,70 @@
+package org.brokerapp.broker.system;
+
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.StandardCharsets;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Refuses a {@code Content-Type} or {@code Accept} header that is not a media type (or names a
+ * charset that does not exist) before anything reads it: deeper down such a header fails the body's
+ * decoding, the content negotiation and then the error page's own negotiation, which ends in a 500
+ * or an empty 406. Here it is a 415 or a 400 in problem+json.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+class HeaderCheck extends OncePerRequestFilter {
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain) throws ServletException, IOException {
+        String contentType = request.getHeader(HttpHeaders.CONTENT_TYPE);
+        if (contentType != null && !isUsableContentType(contentType)) {
+            refuse(response, 415, "Unsupported Media Type", "the Content-Type '" + Excerpt.of(contentType) + "' is not a media type with a known charset");
+            return;
+        }
+        String accept = request.getHeader(HttpHeaders.ACCEPT);
+        if (accept != null && !isMediaTypeList(accept)) {
+            refuse(response, 400, "Invalid request", "the Accept header '" + Excerpt.of(accept) + "' is not a list of media types");
+            return;
+        }
+        chain.doFilter(request, response);
+    }
+
+    static boolean isUsableContentType(String value) {
+        try {
+            MediaType type = MediaType.parseMediaType(value);
+            String charset = type.getParameter("charset");
+            return charset == null || Charset.isSupported(charset.replace("\"", ""));
+        } catch (InvalidMediaTypeException | IllegalCharsetNameException e) {
+            return false;
+        }
+    }
+
+    static boolean isMediaTypeList(String value) {
+        try {
+            MediaType.parseMediaTypes(value);
+            return true;
+        } catch (InvalidMediaTypeException e) {
+            return false;
+        }
+    }
+
+    private static void refuse(HttpServletResponse response, int status, String title, String detail) throws IOException {
+        response.setStatus(status);
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"" + title + "\",\"status\":" + status + ",\"detail\":\""
+                + detail.replace("\\", "\\\\").replace("\"", "'") + "\"}").getBytes(StandardCharsets.UTF_8));
+    }
+}
