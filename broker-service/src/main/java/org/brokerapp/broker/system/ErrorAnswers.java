@@ -28,6 +28,10 @@ class ErrorAnswers implements ErrorController {
     @RequestMapping("${server.error.path:/error}")
     ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        if (code == null) {
+            // asked for directly, not dispatched by the container: there is no such endpoint
+            code = HttpStatus.NOT_FOUND.value();
+        }
         HttpStatus status = code instanceof Integer c && HttpStatus.resolve(c) != null ? HttpStatus.valueOf(c) : HttpStatus.INTERNAL_SERVER_ERROR;
         if (status.is5xxServerError()) {
             String errorId = UUID.randomUUID().toString();

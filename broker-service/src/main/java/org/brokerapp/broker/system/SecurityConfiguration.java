@@ -42,7 +42,23 @@ import org.brokerapp.broker.peer.PeerVerifier;
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
 
+    /**
+     * {@code /api/token} checks the customer's password itself ({@link TokenController}, BCrypt, rate limited):
+     * no authentication filter may look at its Basic header first, since customers are no users of theirs.
+     */
     @Bean
+    @Order(1)
+    SecurityFilterChain tokens(HttpSecurity http) throws Exception {
+        return http
+                .securityMatcher("/api/token")
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .authorizeHttpRequests(a -> a.anyRequest().permitAll())
+                .build();
+    }
+
+    @Bean
+    @Order(2)
     SecurityFilterChain api(HttpSecurity http, PeerVerifier peers) throws Exception {
         AuthenticationEntryPoint problem = (request, response, e) -> write(response, HttpServletResponse.SC_UNAUTHORIZED, "Unauthorized",
                 request.getRequestURI().startsWith("/api/")
