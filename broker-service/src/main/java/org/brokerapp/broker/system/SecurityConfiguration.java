@@ -48,7 +48,7 @@ class SecurityConfiguration {
      */
     @Bean
     @Order(1)
-    SecurityFilterChain tokens(HttpSecurity http) throws Exception {
+    SecurityFilterChain tokenRequests(HttpSecurity http) throws Exception {
         return http
                 .securityMatcher("/api/token")
                 .csrf(csrf -> csrf.disable())
