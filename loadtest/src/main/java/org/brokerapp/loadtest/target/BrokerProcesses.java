@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LeanJvm;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
@@ -71,6 +72,7 @@ public final class BrokerProcesses implements AutoCloseable {
                 command.addAll(List.of(
                         "--broker.region=" + region,
                         "--broker.kafka.bootstrap-servers=" + stack.kafkaBootstrapServers(region),
+                        "--broker.kafka.username=" + KafkaAccess.broker(region),
                         "--broker.load-customers=" + loadCustomers,
                         "--spring.cassandra.contact-points=" + stack.cqlContactPoints(region).stream()
                                 .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(",")),
@@ -96,7 +98,10 @@ public final class BrokerProcesses implements AutoCloseable {
                 command.addAll(extraArgs);
                 Path log = logs.resolve("broker-" + region + ".log");
                 brokers.startedAt.put(region, System.nanoTime());
-                brokers.processes.put(region, new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+                ProcessBuilder process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+                // from the environment, not the command line, which any local user can read
+                process.environment().put("BROKER_KAFKA_PASSWORD", stack.kafkaCredential(KafkaAccess.broker(region)).password());
+                brokers.processes.put(region, process.start());
                 brokers.urls.put(region, "http://" + hostAndPort);
                 progress.step("starting broker " + region + " on " + hostAndPort + " (log " + log + ")");
                 if (brokers.processes.size() == 1) {
