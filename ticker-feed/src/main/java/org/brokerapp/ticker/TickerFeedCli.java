@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 import org.brokerapp.regions.InvalidRegionsException;
+import org.brokerapp.regions.KafkaCredential;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;
@@ -190,7 +191,15 @@ public final class TickerFeedCli {
 
     private static KafkaSettings kafka(FeedOptions options, Region region) {
         return new KafkaSettings(options.bootstrap().get(region.name()), options.topic(), options.partitions(),
-                options.compression(), options.kafkaTimeout());
+                options.compression(), options.kafkaTimeout(), options.kafkaLogin().map(TickerFeedCli::credential));
+    }
+
+    private static KafkaCredential credential(FeedOptions.KafkaLogin login) {
+        try {
+            return KafkaCredential.fromPasswordFile(login.user(), login.passwordFile());
+        } catch (IllegalArgumentException e) {
+            throw new FeedException(e.getMessage());
+        }
     }
 
     private static String firstLine(String message) {

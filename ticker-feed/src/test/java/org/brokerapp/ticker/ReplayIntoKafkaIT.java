@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,7 +36,7 @@ class ReplayIntoKafkaIT {
         String topic = "replay-" + region;
 
         FeedRunner.Result run = FeedRunner.run("replay", "--region", "us-east-1", "--region", "ap-southeast-2", "--file", file.toString(),
-                "--speed", speed, "--topic", topic, "--progress", "off",
+                "--speed", speed, "--topic", topic, "--progress", "off", "--kafka-user", KafkaAccess.ADMIN, "--kafka-password-file", stack.kafkaPasswordFile(KafkaAccess.ADMIN).toString(), 
                 "--bootstrap", "us-east-1=" + stack.kafkaBootstrapServers("us-east-1"),
                 "--bootstrap", "ap-southeast-2=" + stack.kafkaBootstrapServers("ap-southeast-2"));
 
@@ -43,7 +44,7 @@ class ReplayIntoKafkaIT {
         assertThat(run.err()).isEmpty();
         Map<String, List<Trade>> expected = tradesBySymbol(file);
         Map<String, List<Trade>> published = new LinkedHashMap<>();
-        List<TopicContents.Record> records = TopicContents.readAll(stack.kafkaBootstrapServers(region), topic);
+        List<TopicContents.Record> records = TopicContents.readAll(stack.kafkaClientConfig(region, KafkaAccess.ADMIN), topic);
         records.sort(Comparator.comparingInt(TopicContents.Record::partition).thenComparingLong(TopicContents.Record::offset));
         for (TopicContents.Record r : records) {
             Tick t = r.tick();
@@ -62,7 +63,7 @@ class ReplayIntoKafkaIT {
         long start = System.nanoTime();
 
         FeedRunner.Result run = FeedRunner.run("replay", "--region", "ap-southeast-2", "--file", file.toString(), "--speed", Integer.toString(speed),
-                "--topic", "replay-paced", "--progress", "off", "--bootstrap-servers", stack.kafkaBootstrapServers("ap-southeast-2"));
+                "--topic", "replay-paced", "--progress", "off", "--kafka-user", KafkaAccess.ADMIN, "--kafka-password-file", stack.kafkaPasswordFile(KafkaAccess.ADMIN).toString(), "--bootstrap-servers", stack.kafkaBootstrapServers("ap-southeast-2"));
 
         double seconds = (System.nanoTime() - start) / 1e9;
         assertThat(run.status()).isZero();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.brokerapp.regions.Listing;
@@ -39,13 +40,14 @@ class SimulateIntoKafkaIT {
         run = FeedRunner.run("simulate", "--region", "us-east-1", "--region", "ap-southeast-2",
                 "--bootstrap", "us-east-1=" + stack.kafkaBootstrapServers("us-east-1"),
                 "--bootstrap", "ap-southeast-2=" + stack.kafkaBootstrapServers("ap-southeast-2"),
-                "--count", Integer.toString(TICKS), "--rate", "4000", "--seed", "2026", "--progress", "200ms");
+                // only the feed may write ticks
+                "--kafka-user", KafkaAccess.FEED, "--kafka-password-file", stack.kafkaPasswordFile(KafkaAccess.FEED).toString(), "--count", Integer.toString(TICKS), "--rate", "4000", "--seed", "2026", "--progress", "200ms");
     }
 
     @ParameterizedTest
     @CsvSource({"us-east-1", "ap-southeast-2"})
     void everyTickArrivesExactlyOnceKeyedBySymbolOnThePartitionOfItsKey(String region) {
-        List<TopicContents.Record> records = TopicContents.readAll(stack.kafkaBootstrapServers(region), Topics.TICKS);
+        List<TopicContents.Record> records = TopicContents.readAll(stack.kafkaClientConfig(region, KafkaAccess.ADMIN), Topics.TICKS);
 
         assertThat(run.status()).isZero();
         assertThat(run.err()).isEmpty();
@@ -59,7 +61,7 @@ class SimulateIntoKafkaIT {
     @ParameterizedTest
     @CsvSource({"us-east-1", "ap-southeast-2"})
     void perSymbolSequencesAreGapFreeFromOneInOffsetOrder(String region) {
-        List<TopicContents.Record> records = TopicContents.readAll(stack.kafkaBootstrapServers(region), Topics.TICKS);
+        List<TopicContents.Record> records = TopicContents.readAll(stack.kafkaClientConfig(region, KafkaAccess.ADMIN), Topics.TICKS);
         Map<String, Long> last = new HashMap<>();
 
         // a symbol's records share a partition, and a partition is read in offset order
@@ -74,7 +76,7 @@ class SimulateIntoKafkaIT {
     @ParameterizedTest
     @CsvSource({"us-east-1, NYSE|NASDAQ", "ap-southeast-2, ASX"})
     void aRegionsKafkaHoldsOnlyTheSymbolsHomedThere(String region, String exchanges) {
-        List<TopicContents.Record> records = TopicContents.readAll(stack.kafkaBootstrapServers(region), Topics.TICKS);
+        List<TopicContents.Record> records = TopicContents.readAll(stack.kafkaClientConfig(region, KafkaAccess.ADMIN), Topics.TICKS);
         Set<String> home = UNIVERSE.homedIn(stack.regions().region(region)).stream().map(Listing::symbol).collect(Collectors.toSet());
 
         assertThat(records).extracting(r -> r.tick().exchange()).containsOnly(exchanges.split("\\|"));
@@ -87,13 +89,14 @@ class SimulateIntoKafkaIT {
         FeedRunner.Result failover = FeedRunner.run("simulate", "--region", "us-east-1", "--region", "ap-southeast-2",
                 "--bootstrap", "us-east-1=" + stack.kafkaBootstrapServers("us-east-1"),
                 "--bootstrap", "ap-southeast-2=" + stack.kafkaBootstrapServers("ap-southeast-2"),
-                "--failover", "NYSE=ap-southeast-2", "--topic", topic, "--count", "500", "--rate", "4000", "--progress", "off");
+                // a topic of its own, which the feed principal may not write
+                "--kafka-user", KafkaAccess.ADMIN, "--kafka-password-file", stack.kafkaPasswordFile(KafkaAccess.ADMIN).toString(), "--failover", "NYSE=ap-southeast-2", "--topic", topic, "--count", "500", "--rate", "4000", "--progress", "off");
 
         assertThat(failover.status()).isZero();
         assertThat(failover.out()).startsWith("NYSE ticks go to ap-southeast-2 (failover)");
-        assertThat(TopicContents.readAll(stack.kafkaBootstrapServers("us-east-1"), topic))
+        assertThat(TopicContents.readAll(stack.kafkaClientConfig("us-east-1", KafkaAccess.ADMIN), topic))
                 .hasSize(500).extracting(r -> r.tick().exchange()).containsOnly("NASDAQ");
-        assertThat(TopicContents.readAll(stack.kafkaBootstrapServers("ap-southeast-2"), topic))
+        assertThat(TopicContents.readAll(stack.kafkaClientConfig("ap-southeast-2", KafkaAccess.ADMIN), topic))
                 .hasSize(500).extracting(r -> r.tick().exchange()).containsOnly("ASX", "NYSE");
     }
 

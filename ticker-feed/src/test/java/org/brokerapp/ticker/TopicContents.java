@@ -24,10 +24,11 @@ final class TopicContents {
     record Record(int partition, long offset, String key, Tick tick) {
     }
 
-    static List<Record> readAll(String bootstrapServers, String topic) {
+    /** {@code kafka}: where the Kafka answers and a login that may read {@code topic}. */
+    static List<Record> readAll(Map<String, Object> kafka, String topic) {
         Properties config = new Properties();
-        config.putAll(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false, ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000));
+        config.putAll(kafka);
+        config.putAll(Map.of(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false, ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000));
         List<Record> records = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, READ_TIMEOUT).stream()

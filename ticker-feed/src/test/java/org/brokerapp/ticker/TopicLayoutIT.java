@@ -3,13 +3,12 @@ package org.brokerapp.ticker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.junit.jupiter.api.Test;
@@ -68,12 +67,12 @@ class TopicLayoutIT {
     }
 
     private FeedRunner.Result simulate(String topic, int partitions) {
-        return FeedRunner.run("simulate", "--region", "us-east-1", "--count", "100", "--rate", "1000", "--progress", "off",
+        return FeedRunner.run("simulate", "--region", "us-east-1", "--count", "100", "--rate", "1000", "--progress", "off", "--kafka-user", KafkaAccess.ADMIN, "--kafka-password-file", stack.kafkaPasswordFile(KafkaAccess.ADMIN).toString(), 
                 "--topic", topic, "--partitions", Integer.toString(partitions), "--bootstrap-servers", stack.kafkaBootstrapServers("us-east-1"));
     }
 
     private int partitionsOf(String topic) throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers("us-east-1")))) {
+        try (Admin admin = Admin.create(stack.kafkaClientConfig("us-east-1", KafkaAccess.ADMIN))) {
             return admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic).partitions().size();
         }
     }

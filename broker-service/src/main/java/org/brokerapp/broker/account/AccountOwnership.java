@@ -57,9 +57,14 @@ public class AccountOwnership extends LoopThread {
         this.accounts = accounts;
         this.properties = properties;
         this.partitionCount = properties.events().partitions();
-        this.group = "accounts-" + properties.region();
+        this.group = group(properties.region());
         this.leases = new DecisionLeases(session, cql, group, instance.url());
         accounts.ownedBy(this);
+    }
+
+    /** The consumer group of a region's account owners. */
+    public static String group(String region) {
+        return "accounts-" + region;
     }
 
     boolean covers(String customerId) {

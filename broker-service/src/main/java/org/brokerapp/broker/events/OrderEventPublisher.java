@@ -42,7 +42,7 @@ public class OrderEventPublisher implements DisposableBean {
         this.codec = codec;
         createTopics(properties);
         Properties config = new Properties();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers());
+        config.putAll(properties.kafka().connection());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         // an event is on the answer's path: send at once, never wait to fill a batch
@@ -86,8 +86,8 @@ public class OrderEventPublisher implements DisposableBean {
 
     private static void createTopics(BrokerProperties properties) {
         BrokerProperties.Events events = properties.events();
-        Map<String, Object> config = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
+        Map<String, Object> config = new java.util.HashMap<>(properties.kafka().connection());
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
         try (Admin admin = Admin.create(config)) {
             for (NewTopic topic : List.of(new NewTopic(EventTopics.ORDER_EVENTS, events.partitions(), events.replicationFactor()),
                     new NewTopic(AccountOwnership.TOPIC, events.partitions(), events.replicationFactor()))) {

@@ -105,6 +105,11 @@ public class EventRelay implements SmartLifecycle {
         return 20;
     }
 
+    /** The consumer group of the relay from {@code region} to {@code destination}. */
+    public static String group(String region, String destination) {
+        return "relay-" + region + "-to-" + destination;
+    }
+
     /** Whether every relay's poll loop runs (readiness: a stopped relay strands orders placed here). */
     public boolean isRelaying() {
         return !relays.isEmpty() && relays.values().stream().allMatch(r -> r.isRunning() && r.polling);
@@ -141,7 +146,7 @@ public class EventRelay implements SmartLifecycle {
         }
 
         private void relay() {
-            Properties config = KafkaConsumers.configFor(properties, "relay-" + properties.region() + "-to-" + destination);
+            Properties config = KafkaConsumers.configFor(properties, group(properties.region(), destination));
             // a new group starts at the beginning: every event published before any relay ran is still carried
             config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
             config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");

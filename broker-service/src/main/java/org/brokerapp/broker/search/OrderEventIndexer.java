@@ -86,7 +86,7 @@ public final class OrderEventIndexer extends LoopThread {
     private Instant writeVersionsReadAt = Instant.MIN;
     private Instant retentionCheckedAt = Instant.MIN;
 
-    public OrderEventIndexer(ElasticsearchClient client, SearchProperties properties, String region, String bootstrapServers,
+    public OrderEventIndexer(ElasticsearchClient client, SearchProperties properties, String region, Map<String, Object> kafka,
                              MeterRegistry registry, Clock clock) {
         super("search-indexer", 200);
         this.client = client;
@@ -95,8 +95,8 @@ public final class OrderEventIndexer extends LoopThread {
         this.tradeRetention = properties.tradeRetention();
         this.clock = clock;
         this.consumerConfig = new Properties();
-        consumerConfig.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId().isBlank() ? "search-indexer-" + region : settings.groupId());
+        consumerConfig.putAll(kafka);
+        consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId().isBlank() ? defaultGroup(region) : settings.groupId());
         consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         consumerConfig.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxBatch());
@@ -113,6 +113,11 @@ public final class OrderEventIndexer extends LoopThread {
                 .tag("region", region).register(registry);
         this.malformed = Counter.builder("broker.search.events.malformed").description("records on order-events that are not order events (skipped)")
                 .tag("region", region).register(registry);
+    }
+
+    /** The consumer group of a region's indexers unless configured otherwise. */
+    public static String defaultGroup(String region) {
+        return "search-indexer-" + region;
     }
 
     @Override

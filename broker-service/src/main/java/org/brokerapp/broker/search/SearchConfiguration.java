@@ -50,7 +50,7 @@ class SearchConfiguration {
     @Bean
     @ConditionalOnProperty(name = "broker.search.indexer.enabled", havingValue = "true", matchIfMissing = true)
     OrderEventIndexer orderEventIndexer(SearchClients clients, SearchProperties properties, BrokerProperties broker, MeterRegistry registry) {
-        return new OrderEventIndexer(clients.local(), properties, broker.region(), broker.kafka().bootstrapServers(), registry, Clock.systemUTC());
+        return new OrderEventIndexer(clients.local(), properties, broker.region(), broker.kafka().connection(), registry, Clock.systemUTC());
     }
 
     @Bean(destroyMethod = "shutdownNow")

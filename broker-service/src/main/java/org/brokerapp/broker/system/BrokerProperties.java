@@ -8,6 +8,7 @@ import java.util.Map;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import org.brokerapp.regions.KafkaCredential;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -54,9 +55,39 @@ public record BrokerProperties(
      * @param groupId          consumer group of this region's brokers; instances of one region share it
      * @param handOffCapacity  ticks buffered between the poll loop and the matcher; when full, polling pauses
      * @param sessionTimeout   how long a silent instance keeps its symbols before the group hands them on
+     * @param username         the Kafka principal this region's brokers log in as with SCRAM-SHA-512 over SASL_PLAINTEXT
+     *                         ({@code broker-<region>} in the local stack, whose ACLs let it join only its region's
+     *                         groups: {@code group-id} must then stay the default); empty: no login, a Kafka without
+     *                         authentication (per region)
+     * @param password         that principal's password, from the environment ({@code BROKER_KAFKA_PASSWORD}; the
+     *                         local stack writes it to {@code <work-dir>/kafka-credentials/broker-<region>.password});
+     *                         required with {@code username}
      */
     public record Kafka(@DefaultValue("127.0.1.2:9092") String bootstrapServers, @DefaultValue("") String groupId,
-                        @Min(16) @DefaultValue("8192") int handOffCapacity, @DefaultValue("10s") Duration sessionTimeout) {
+                        @Min(16) @DefaultValue("8192") int handOffCapacity, @DefaultValue("10s") Duration sessionTimeout,
+                        @DefaultValue("") String username, @DefaultValue("") String password) {
+
+        public Kafka {
+            if (!username.isBlank() && password.isBlank()) {
+                throw new IllegalArgumentException("broker.kafka.username is " + username + " but broker.kafka.password is empty"
+                        + " (set BROKER_KAFKA_PASSWORD; the local stack writes it to <work-dir>/kafka-credentials/" + username + ".password)");
+            }
+        }
+
+        /** Where this region's Kafka answers and how to log in: the start of every Kafka client's configuration. */
+        public Map<String, Object> connection() {
+            Map<String, Object> connection = new java.util.HashMap<>();
+            connection.put("bootstrap.servers", bootstrapServers);
+            if (!username.isBlank()) {
+                connection.putAll(new KafkaCredential(username, password).clientProperties());
+            }
+            return connection;
+        }
+
+        @Override
+        public String toString() {
+            return "Kafka[bootstrapServers=" + bootstrapServers + ", groupId=" + groupId + ", username=" + username + "]";
+        }
     }
 
     /**

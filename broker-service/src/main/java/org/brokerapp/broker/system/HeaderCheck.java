@@ -2,7 +2,6 @@ package org.brokerapp.broker.system;
 
 import java.io.IOException;
 import java.nio.charset.Charset;
-import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.FilterChain;
@@ -30,7 +29,7 @@ class HeaderCheck extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain) throws ServletException, IOException {
         String contentType = request.getHeader(HttpHeaders.CONTENT_TYPE);
-        if (contentType != null && !isUsableContentType(contentType)) {
+        if (contentType != null && (!isUsableContentType(contentType) || !isKnownCharset(request))) {
             refuse(response, 415, "Unsupported Media Type", "the Content-Type '" + Excerpt.of(contentType) + "' is not a media type with a known charset");
             return;
         }
@@ -42,12 +41,23 @@ class HeaderCheck extends OncePerRequestFilter {
         chain.doFilter(request, response);
     }
 
+    /** A concrete media type (a body is of one type, never {@code *}{@code /*}) whose charset, if named, exists. */
     static boolean isUsableContentType(String value) {
         try {
             MediaType type = MediaType.parseMediaType(value);
             String charset = type.getParameter("charset");
-            return charset == null || Charset.isSupported(charset.replace("\"", ""));
-        } catch (InvalidMediaTypeException | IllegalCharsetNameException e) {
+            return !type.isWildcardType() && !type.isWildcardSubtype() && (charset == null || Charset.isSupported(charset.replace("\"", "")));
+        } catch (IllegalArgumentException notAMediaTypeOrCharset) {
+            return false;
+        }
+    }
+
+    /** The charset the container itself reads from the header (its parser differs from Spring's): decoding paths and bodies uses it. */
+    private static boolean isKnownCharset(HttpServletRequest request) {
+        String charset = request.getCharacterEncoding();
+        try {
+            return charset == null || Charset.isSupported(charset);
+        } catch (IllegalArgumentException e) {
             return false;
         }
     }

@@ -4,7 +4,7 @@ import java.util.Properties;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 
-/** What every consumer group of a broker shares: this region's Kafka, no topic created by accident, one session timeout. */
+/** What every consumer group of a broker shares: this region's Kafka and its login, no topic created by accident, one session timeout. */
 public final class KafkaConsumers {
 
     private KafkaConsumers() {
@@ -12,7 +12,7 @@ public final class KafkaConsumers {
 
     public static Properties configFor(BrokerProperties properties, String group) {
         Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers());
+        config.putAll(properties.kafka().connection());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         // topics are created by their owners with their partition layout, never by a consumer with defaults
         config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");

@@ -49,10 +49,11 @@ class TickConsumerLag implements AutoCloseable {
     private final ScheduledExecutorService reader;
 
     TickConsumerLag(BrokerProperties properties, MeterRegistry registry) {
-        this.admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) EVERY.toMillis(),
+        Map<String, Object> config = new java.util.HashMap<>(properties.kafka().connection());
+        config.putAll(Map.of(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) EVERY.toMillis(),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) EVERY.toMillis(),
                 AdminClientConfig.CLIENT_ID_CONFIG, "tick-lag-" + properties.region()));
+        this.admin = Admin.create(config);
         this.group = properties.consumerGroup();
         this.region = properties.region();
         this.registry = registry;

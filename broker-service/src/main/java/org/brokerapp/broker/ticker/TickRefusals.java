@@ -88,7 +88,7 @@ public class TickRefusals implements AutoCloseable {
     private synchronized KafkaProducer<String, byte[]> producer() {
         if (producer == null) {
             Properties config = new Properties();
-            config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.kafka().bootstrapServers());
+            config.putAll(broker.kafka().connection());
             config.put(ProducerConfig.LINGER_MS_CONFIG, "20");
             config.put(ProducerConfig.ACKS_CONFIG, "1");
             config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "1000");
@@ -106,7 +106,7 @@ public class TickRefusals implements AutoCloseable {
      */
     private void createTopic() {
         BrokerProperties.Events events = broker.events();
-        try (Admin admin = Admin.create(adminConfig(broker.kafka().bootstrapServers()))) {
+        try (Admin admin = Admin.create(adminConfig(broker.kafka().connection()))) {
             admin.createTopics(List.of(new NewTopic(Topics.TICKS_DEAD_LETTER, 1, events.replicationFactor()))).all().get(5, TimeUnit.SECONDS);
             log.info("created topic {}", Topics.TICKS_DEAD_LETTER);
         } catch (ExecutionException e) {
@@ -121,9 +121,11 @@ public class TickRefusals implements AutoCloseable {
     }
 
     /** Every call within 5 s: the API timeout may not be below the request timeout (the client refuses to start). */
-    static Map<String, Object> adminConfig(String bootstrapServers) {
-        return Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers, AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000);
+    static Map<String, Object> adminConfig(Map<String, Object> connection) {
+        Map<String, Object> config = new java.util.HashMap<>(connection);
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000);
+        return config;
     }
 
     @Override

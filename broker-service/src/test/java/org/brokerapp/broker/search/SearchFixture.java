@@ -29,6 +29,7 @@ import org.brokerapp.broker.order.Order;
 import org.brokerapp.broker.order.OrderStatus;
 import org.brokerapp.broker.order.OrderType;
 import org.brokerapp.broker.order.Side;
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.Await;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
@@ -51,7 +52,7 @@ final class SearchFixture implements AutoCloseable {
         this.stack = stack;
         stack.startSearch(new Progress(System.out));
         for (String region : stack.regions().names()) {
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers(region)))) {
+            try (Admin admin = Admin.create(stack.kafkaClientConfig(region, KafkaAccess.ADMIN))) {
                 admin.createTopics(List.of(new NewTopic(TOPIC, 6, (short) 1))).all().get(30, TimeUnit.SECONDS);
             } catch (java.util.concurrent.ExecutionException e) {
                 if (!(e.getCause() instanceof TopicExistsException)) {
@@ -82,15 +83,16 @@ final class SearchFixture implements AutoCloseable {
     /** An indexer of {@code region} in consumer group {@code groupId}, started; stopped by {@link #close}. */
     OrderEventIndexer startIndexer(String region, String groupId, SimpleMeterRegistry registry) {
         OrderEventIndexer indexer = new OrderEventIndexer(client(region), properties(region, groupId), region,
-                stack.kafkaBootstrapServers(region), registry, java.time.Clock.systemUTC());
+                stack.kafkaClientConfig(region, KafkaAccess.ADMIN), registry, java.time.Clock.systemUTC());
         indexer.start();
         indexers.add(indexer);
         return indexer;
     }
 
     void publish(String region, List<OrderEvent> events) {
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                stack.kafkaBootstrapServers(region), ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer())) {
+        Map<String, Object> config = stack.kafkaClientConfig(region, KafkaAccess.ADMIN);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
             for (OrderEvent e : events) {
                 producer.send(new ProducerRecord<>(TOPIC, e.key(), codec.encode(e)));
             }

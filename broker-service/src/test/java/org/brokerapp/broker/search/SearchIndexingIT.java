@@ -26,6 +26,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.order.Order;
 import org.brokerapp.broker.order.Side;
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.junit.jupiter.api.AfterEach;
@@ -227,7 +228,7 @@ class SearchIndexingIT {
     }
 
     private long recordsIn(String region) throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, fx.stack.kafkaBootstrapServers(region)))) {
+        try (Admin admin = Admin.create(fx.stack.kafkaClientConfig(region, KafkaAccess.ADMIN))) {
             var partitions = admin.describeTopics(List.of(SearchFixture.TOPIC)).allTopicNames().get(30, TimeUnit.SECONDS).get(SearchFixture.TOPIC).partitions();
             Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
             partitions.forEach(p -> latest.put(new TopicPartition(SearchFixture.TOPIC, p.partition()), OffsetSpec.latest()));

@@ -41,10 +41,14 @@ public final class BrokerProcess implements AutoCloseable {
         command.addAll(List.of("-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "org.brokerapp.broker.BrokerApplication"));
         // a second instance of the region: same address, own port (routed orders go to the first)
+        // the Kafka password from the environment, as a deployment gives it, not on a command line anyone can read
+        Object kafkaPassword = properties.remove("broker.kafka.password");
         properties.forEach((key, value) -> command.add("--" + key + "=" + (key.equals("server.port") ? port : value)));
         try {
             Files.createDirectories(log.getParent());
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            ProcessBuilder launcher = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            launcher.environment().put("BROKER_KAFKA_PASSWORD", String.valueOf(kafkaPassword));
+            Process process = launcher.start();
             // a failing test must not leave a broker behind, whatever path it takes out
             Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "broker-process-cleanup"));
             BrokerProcess broker = new BrokerProcess(process, Brokers.host(stack.brokerAddress(region)), port, log);

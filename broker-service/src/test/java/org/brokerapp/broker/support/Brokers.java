@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.brokerapp.broker.BrokerApplication;
 import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.Await;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
@@ -38,7 +39,7 @@ public final class Brokers implements AutoCloseable {
         stack.startSearch(new Progress(System.out));
         Brokers brokers = new Brokers(stack);
         for (String region : stack.regions().names()) {
-            createTicksTopic(stack.kafkaBootstrapServers(region));
+            createTicksTopic(stack.kafkaClientConfig(region, KafkaAccess.ADMIN));
         }
         for (String region : stack.regions().names()) {
             brokers.contexts.put(region, run(stack, region));
@@ -82,6 +83,8 @@ public final class Brokers implements AutoCloseable {
         properties.put("broker.region", region);
         properties.put("broker.keyspace", KEYSPACE);
         properties.put("broker.kafka.bootstrap-servers", stack.kafkaBootstrapServers(region));
+        properties.put("broker.kafka.username", KafkaAccess.broker(region));
+        properties.put("broker.kafka.password", stack.kafkaCredential(KafkaAccess.broker(region)).password());
         properties.put("spring.cassandra.contact-points", stack.cqlContactPoints(region).stream()
                 .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(",")));
         properties.put("spring.cassandra.local-datacenter", stack.localDatacenter(region));
@@ -116,8 +119,8 @@ public final class Brokers implements AutoCloseable {
         return hostAndPort.substring(hostAndPort.lastIndexOf(':') + 1);
     }
 
-    private static void createTicksTopic(String bootstrap) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+    private static void createTicksTopic(Map<String, Object> kafka) {
+        try (Admin admin = Admin.create(kafka)) {
             admin.createTopics(List.of(new NewTopic(Topics.TICKS, TICK_PARTITIONS, (short) 1))).all().get(30, TimeUnit.SECONDS);
         } catch (java.util.concurrent.ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
@@ -144,7 +147,7 @@ public final class Brokers implements AutoCloseable {
     }
 
     public TickPublisher ticks(String region) {
-        return new TickPublisher(stack.kafkaBootstrapServers(region));
+        return new TickPublisher(stack.kafkaClientConfig(region, KafkaAccess.FEED));
     }
 
     public LocalStack stack() {

@@ -23,9 +23,12 @@ public final class TickPublisher implements AutoCloseable {
 
     private final KafkaProducer<String, byte[]> producer;
 
-    TickPublisher(String bootstrap) {
-        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
+    /** {@code kafka}: where the region's Kafka answers and the feed's login (only the feed may write ticks). */
+    TickPublisher(Map<String, Object> kafka) {
+        Map<String, Object> config = new java.util.HashMap<>(kafka);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
 
     public void tick(String symbol, String exchange, String price) {

@@ -21,6 +21,9 @@ class HeaderCheckTests {
             "application/json;charset=x\u00e9 | -                     | 415",
             "application/json;charset=NOPE-42 | -                     | 415",
             "garbage                          | -                     | 415",
+            "*/*                              | -                     | 415",
+            "application/*                    | -                     | 415",
+            "application/json;;;=             | -                     | 415",
             "application/json                 | garbage/;             | 400",
             "application/json                 | text/                 | 400"})
     void aHeaderThatIsNoMediaTypeIsRefusedAsAProblem(String contentType, String accept, int status) throws Exception {

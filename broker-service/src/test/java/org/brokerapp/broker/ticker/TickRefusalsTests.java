@@ -3,6 +3,7 @@ package org.brokerapp.broker.ticker;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import java.time.Duration;
+import java.util.Map;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ class TickRefusalsTests {
     void theAdminClientThatCreatesTheDeadLetterTopicAcceptsItsConfiguration() {
         // creating a client connects to nothing; 127.9.0.1 is instance 9's range, which no stack uses
         assertThatCode(() -> {
-            try (Admin admin = Admin.create(TickRefusals.adminConfig("127.9.0.1:9"))) {
+            try (Admin admin = Admin.create(TickRefusals.adminConfig(Map.of("bootstrap.servers", "127.9.0.1:9")))) {
                 admin.close(Duration.ZERO);
             }
         }).doesNotThrowAnyException();

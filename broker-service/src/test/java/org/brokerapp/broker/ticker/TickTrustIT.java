@@ -23,6 +23,7 @@ import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
 import org.brokerapp.broker.support.TickTrustSymbols;
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.ticker.Topics;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -115,10 +116,10 @@ class TickTrustIT {
 
         List<String> kinds = new ArrayList<>();
         long deadline = System.nanoTime() + SEEN.toNanos();
-        try (KafkaConsumer<String, byte[]> deadLetters = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers.stack().kafkaBootstrapServers(HOME),
-                ConsumerConfig.GROUP_ID_CONFIG, "tick-trust-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new ByteArrayDeserializer())) {
+        Map<String, Object> config = brokers.stack().kafkaClientConfig(HOME, KafkaAccess.ADMIN);
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, "tick-trust-" + UUID.randomUUID());
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        try (KafkaConsumer<String, byte[]> deadLetters = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
             deadLetters.subscribe(List.of(Topics.TICKS_DEAD_LETTER));
             while (System.nanoTime() < deadline && !(kinds.contains("malformed") && kinds.contains("wrong.exchange"))) {
                 for (ConsumerRecord<String, byte[]> record : deadLetters.poll(Duration.ofMillis(500))) {

@@ -4,16 +4,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.kafka.common.Uuid;
+import org.brokerapp.regions.KafkaCredential;
 import org.brokerapp.regions.Region;
 
 /**
  * One Kafka 4 broker for one region: KRaft, broker and controller in one JVM, replication factor
- * 1 everywhere. Each region has its own, as in production: tickers are regional.
+ * 1 everywhere. Each region has its own, as in production: tickers are regional. Clients log in
+ * with SCRAM-SHA-512 over {@code SASL_PLAINTEXT} and may do only what {@link KafkaAccess} grants;
+ * the SCRAM credentials of the region's principals are written at format time, so the broker
+ * knows them from its first start.
  *
  * @param region  the region it serves
  * @param address the loopback address it binds (port 9092, controller 9093)
@@ -36,12 +41,21 @@ public record KafkaBroker(Region region, String address, Path dir) {
         return dir.resolve("logs/server.log");
     }
 
-    /** Starts the broker; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}. */
-    ServerProcess start(Path java, ServerLibraries libs, boolean metrics) {
-        writeConfiguration();
+    /**
+     * Starts the broker; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}.
+     * Data formatted with other credentials (passwords generated anew) is formatted again.
+     */
+    ServerProcess start(Path java, ServerLibraries libs, boolean metrics, KafkaCredentials credentials) {
+        writeConfiguration(credentials.of(KafkaAccess.ADMIN).password());
+        if (credentials.created()) {
+            StackFiles.deleteTree(dir.resolve("data"));
+        }
         if (!Files.exists(dir.resolve("data/meta.properties"))) {
             List<String> format = command(java, libs, "kafka.tools.StorageTool");
             format.addAll(List.of("format", "-t", Uuid.randomUuid().toString(), "-c", properties().toString(), "--standalone"));
+            for (String principal : KafkaAccess.principals(region.name())) {
+                format.addAll(List.of("--add-scram", KafkaCredential.MECHANISM + "=[name=" + principal + ",password=" + credentials.of(principal).password() + "]"));
+            }
             ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60));
         }
         List<String> command = command(java, libs, "kafka.Kafka");
@@ -69,11 +83,14 @@ public record KafkaBroker(Region region, String address, Path dir) {
         return dir.resolve("conf/server.properties");
     }
 
-    void writeConfiguration() {
+    void writeConfiguration(String adminPassword) {
         try {
             Files.createDirectories(dir.resolve("conf"));
             Files.createDirectories(dir.resolve("logs"));
-            Files.writeString(properties(), serverProperties());
+            Files.deleteIfExists(properties());
+            // it holds the admin password
+            Files.createFile(properties(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(properties(), serverProperties(adminPassword));
             Files.writeString(dir.resolve("conf/log4j2.properties"), """
                     status = warn
                     appender.file.type = File
@@ -89,18 +106,31 @@ public record KafkaBroker(Region region, String address, Path dir) {
         }
     }
 
-    String serverProperties() {
+    String serverProperties(String adminPassword) {
         String broker = address + ":" + AddressPlan.KAFKA_PORT;
         String controller = address + ":" + AddressPlan.KAFKA_CONTROLLER_PORT;
         return """
                 process.roles=broker,controller
                 node.id=1
                 controller.quorum.bootstrap.servers=%s
-                listeners=PLAINTEXT://%s,CONTROLLER://%s
-                advertised.listeners=PLAINTEXT://%s,CONTROLLER://%s
-                inter.broker.listener.name=PLAINTEXT
+                listeners=CLIENT://%s,CONTROLLER://%s
+                advertised.listeners=CLIENT://%s,CONTROLLER://%s
+                inter.broker.listener.name=CLIENT
                 controller.listener.names=CONTROLLER
-                listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+                listener.security.protocol.map=CONTROLLER:SASL_PLAINTEXT,CLIENT:SASL_PLAINTEXT
+                # Clients (and the broker itself) log in with SCRAM; its credentials live in the cluster metadata
+                sasl.enabled.mechanisms=SCRAM-SHA-512
+                sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
+                listener.name.client.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="%s" password="%s";
+                # The controller listener cannot use SCRAM (the credentials live in the metadata it serves): PLAIN, whose
+                # one user is in this file. Left PLAINTEXT, the broker's own controller requests would come as ANONYMOUS,
+                # which would then have to be a super user: anyone on the machine could create ACLs on this port.
+                sasl.mechanism.controller.protocol=PLAIN
+                listener.name.controller.sasl.enabled.mechanisms=PLAIN
+                listener.name.controller.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="%s" password="%s" user_%s="%s";
+                authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+                allow.everyone.if.no.acl.found=false
+                super.users=User:%s
                 log.dirs=%s
                 num.partitions=6
                 offsets.topic.replication.factor=1
@@ -123,6 +153,7 @@ public record KafkaBroker(Region region, String address, Path dir) {
                 # the log cleaner compacts __consumer_offsets only: one thread, a small buffer (default 128 MB of heap)
                 log.cleaner.threads=1
                 log.cleaner.dedupe.buffer.size=16777216
-                """.formatted(controller, broker, controller, broker, controller, dir.resolve("data"));
+                """.formatted(controller, broker, controller, broker, controller, KafkaAccess.ADMIN, adminPassword,
+                KafkaAccess.ADMIN, adminPassword, KafkaAccess.ADMIN, adminPassword, KafkaAccess.ADMIN, dir.resolve("data"));
     }
 }

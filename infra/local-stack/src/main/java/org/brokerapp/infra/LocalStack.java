@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,12 +16,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.brokerapp.regions.DeploymentOutputs;
+import org.brokerapp.regions.KafkaCredential;
 import org.brokerapp.regions.RegionsModel;
 
 /**
@@ -46,10 +45,12 @@ public final class LocalStack implements AutoCloseable {
     private final Thread shutdownHook;
     private final String settingsArgs;
     private final Optional<WanStateExporter> wanExporter;
+    private final KafkaCredentials kafkaCredentials;
 
     private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs,
-                       ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter) {
+                       ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter, KafkaCredentials kafkaCredentials) {
         this.layout = layout;
+        this.kafkaCredentials = kafkaCredentials;
         this.libs = libs;
         this.java = java;
         this.wanExporter = wanExporter;
@@ -85,6 +86,10 @@ public final class LocalStack implements AutoCloseable {
         Path java = ServerJava.find();
         Preflight.requirePortsFree(layout);
         prepareWorkDir(settings.workDir(), clean, progress);
+        KafkaCredentials kafkaCredentials = KafkaCredentials.loadOrCreate(settings.workDir(), KafkaAccess.principals(settings.regions().names()));
+        if (kafkaCredentials.created()) {
+            progress.step("Kafka passwords generated in " + kafkaCredentials.dir() + " (one file per principal; Kafka data formatted anew)");
+        }
 
         List<ServerProcess> started = Collections.synchronizedList(new ArrayList<>());
         Thread emergencyStop = new Thread(() -> started.forEach(p -> p.stop(STOP_GRACE)), "local-stack-emergency-stop");
@@ -96,7 +101,7 @@ public final class LocalStack implements AutoCloseable {
             new StackState(ProcessHandle.current().pid(), List.of(), settingsArgs).write(settings.workDir());
 
             for (KafkaBroker broker : layout.kafka()) {
-                started.add(broker.start(java, libs, settings.metrics()));
+                started.add(broker.start(java, libs, settings.metrics(), kafkaCredentials));
                 progress.step("starting " + broker.name() + " on " + broker.bootstrapServers());
             }
             if (settings.search()) {
@@ -108,8 +113,10 @@ public final class LocalStack implements AutoCloseable {
             startCassandra(layout, java, libs, started, wan, progress);
             for (KafkaBroker broker : layout.kafka()) {
                 processOf(started, broker.name()).awaitLogLine(broker.serverLog(), KafkaBroker.READY_MARKER, KafkaBroker.START_TIMEOUT);
-                awaitKafkaAccepting(broker);
-                progress.step(broker.name() + " accepts clients");
+                KafkaCredential admin = kafkaCredentials.of(KafkaAccess.ADMIN);
+                awaitKafkaAccepting(broker, admin);
+                grantAccess(broker, admin);
+                progress.step(broker.name() + " accepts clients (SASL/SCRAM, " + KafkaAccess.grants(broker.region().name()).size() + " ACLs)");
             }
             if (settings.search()) {
                 awaitSearch(layout, started, progress);
@@ -129,7 +136,7 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("Prometheus up at " + PrometheusServer.url(settings.addresses()) + ", scraping every broker address, Cassandra node, Kafka and the WAN");
             }
 
-            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java, wanExporter);
+            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java, wanExporter, kafkaCredentials);
             new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
                     .write(settings.workDir());
             if (settings.cassandra()) {
@@ -212,21 +219,11 @@ public final class LocalStack implements AutoCloseable {
         try {
             if (clean && Files.exists(workDir)) {
                 progress.step("--clean: wiping " + workDir);
-                try (Stream<Path> files = Files.walk(workDir)) {
-                    files.sorted(Comparator.reverseOrder()).forEach(LocalStack::delete);
-                }
+                StackFiles.deleteTree(workDir);
             }
             Files.createDirectories(workDir);
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new StackException("cannot prepare work directory " + workDir + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void delete(Path path) {
-        try {
-            Files.delete(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
@@ -282,14 +279,32 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    private static void awaitKafkaAccepting(KafkaBroker broker) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000))) {
+    private static Map<String, Object> adminConfig(KafkaBroker broker, KafkaCredential admin) {
+        Map<String, Object> config = new java.util.HashMap<>(admin.clientProperties());
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
+        return config;
+    }
+
+    private static void awaitKafkaAccepting(KafkaBroker broker, KafkaCredential adminLogin) {
+        try (Admin admin = Admin.create(adminConfig(broker, adminLogin))) {
             if (admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).isEmpty()) {
                 throw new StackException(broker.name() + " reports no brokers");
             }
         } catch (ExecutionException | TimeoutException e) {
             throw new StackException(broker.name() + " does not accept clients on " + broker.bootstrapServers() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StackException("interrupted");
+        }
+    }
+
+    /** Creates the region's ACLs of {@link KafkaAccess} (creating an existing one again changes nothing). */
+    private static void grantAccess(KafkaBroker broker, KafkaCredential adminLogin) {
+        try (Admin admin = Admin.create(adminConfig(broker, adminLogin))) {
+            admin.createAcls(KafkaAccess.bindings(broker.region().name())).all().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new StackException(broker.name() + " did not take its ACLs: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StackException("interrupted");
@@ -327,6 +342,28 @@ public final class LocalStack implements AutoCloseable {
 
     public String kafkaBootstrapServers(String region) {
         return layout.kafkaIn(region).bootstrapServers();
+    }
+
+    /** The login of a Kafka principal of this stack ({@link KafkaAccess#ADMIN}, {@link KafkaAccess#FEED}, {@link KafkaAccess#broker}). */
+    public KafkaCredential kafkaCredential(String principal) {
+        return kafkaCredentials.of(principal);
+    }
+
+    /** The file holding a Kafka principal's password, for clients that take a password file. */
+    public Path kafkaPasswordFile(String principal) {
+        return kafkaCredentials.passwordFile(principal);
+    }
+
+    /** Where a region's Kafka answers and how {@code principal} logs in: the start of any client's configuration. */
+    public Map<String, Object> kafkaClientConfig(String region, String principal) {
+        Map<String, Object> config = new java.util.HashMap<>(kafkaCredential(principal).clientProperties());
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers(region));
+        return config;
+    }
+
+    /** The directory of the Kafka password files, one per principal. */
+    public Path kafkaCredentialsDir() {
+        return kafkaCredentials.dir();
     }
 
     public RegionsModel regions() {
@@ -397,7 +434,8 @@ public final class LocalStack implements AutoCloseable {
         Map<String, DeploymentOutputs.RegionEndpoints> regions = new LinkedHashMap<>();
         for (String region : regions().names()) {
             regions.put(region, new DeploymentOutputs.RegionEndpoints("http://" + brokerAddress(region), kafkaBootstrapServers(region),
-                    cqlContactPoints(region).stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(), localDatacenter(region)));
+                    cqlContactPoints(region).stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(), localDatacenter(region),
+                    Optional.of(kafkaCredentials.dir().toString())));
         }
         return new DeploymentOutputs(regions);
     }

@@ -55,6 +55,9 @@ final class StackReport {
         } else {
             out.append("WAN emulation is OFF: cross-region traffic runs at loopback speed and regions cannot be cut\n");
         }
+        out.append(String.format("Kafka: clients log in with SCRAM-SHA-512 (SASL_PLAINTEXT) and may do only what KafkaAccess grants;"
+                + " passwords in %s/<principal>.password (%s, %s, %s)%n", relative(cwd, stack.kafkaCredentialsDir()), KafkaAccess.ADMIN,
+                KafkaAccess.FEED, String.join(", ", settings.regions().names().stream().map(KafkaAccess::broker).toList())));
         out.append(String.format("Endpoints as terraform output -json (loadtest --target-terraform): %s%n",
                 relative(cwd, settings.workDir().resolve(org.brokerapp.regions.DeploymentOutputs.LOCAL_STACK_FILE))));
         stack.prometheusUrl().ifPresentOrElse(

@@ -10,7 +10,6 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -39,21 +38,21 @@ class KafkaPerRegionIT {
     @ParameterizedTest
     @MethodSource("regions")
     void eachRegionsKafkaAcceptsAndReturnsRecords(String region) throws Exception {
-        String bootstrap = stack.kafkaBootstrapServers(region);
         String topic = "check-" + region;
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+        try (Admin admin = Admin.create(stack.kafkaClientConfig(region, KafkaAccess.ADMIN))) {
             admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all"),
-                new StringSerializer(), new StringSerializer())) {
+        Map<String, Object> producerConfig = stack.kafkaClientConfig(region, KafkaAccess.ADMIN);
+        producerConfig.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerConfig, new StringSerializer(), new StringSerializer())) {
             for (int i = 0; i < 10; i++) {
                 producer.send(new ProducerRecord<>(topic, "SYM" + i, "tick " + i + " in " + region)).get(30, TimeUnit.SECONDS);
             }
         }
 
         Properties consumerConfig = new Properties();
-        consumerConfig.putAll(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ConsumerConfig.GROUP_ID_CONFIG, "check",
+        consumerConfig.putAll(stack.kafkaClientConfig(region, KafkaAccess.ADMIN));
+        consumerConfig.putAll(Map.of(ConsumerConfig.GROUP_ID_CONFIG, "check",
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"));
         List<String> received = new ArrayList<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new StringDeserializer())) {

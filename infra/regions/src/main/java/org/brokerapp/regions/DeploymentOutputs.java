@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -24,6 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <pre>{"regions": {"sensitive": false, "type": [...], "value": {"us-east-1": {"broker_url": "https://...",
  *   "kafka_bootstrap": "10.64.192.20:9092", "cql_contact_points": ["10.64.192.10:9042"], "datacenter": "us-east-1"}}}}</pre>
+ *
+ * The local stack adds {@code "kafka_credentials"}: the directory of its Kafka password files
+ * ({@code <principal>.password}), as its Kafka takes only clients that log in.
  */
 public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
 
@@ -32,11 +36,16 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
 
     private static final ObjectMapper JSON = JsonMapper.builder().build();
 
-    /** One region's endpoints: its broker's base URL, Kafka bootstrap, CQL contact points (host:port) and Cassandra DC. */
-    public record RegionEndpoints(String brokerUrl, String kafkaBootstrap, List<String> cqlContactPoints, String datacenter) {
+    /**
+     * One region's endpoints: its broker's base URL, Kafka bootstrap, CQL contact points (host:port),
+     * Cassandra DC and, when its Kafka takes only clients that log in, the directory of the password files.
+     */
+    public record RegionEndpoints(String brokerUrl, String kafkaBootstrap, List<String> cqlContactPoints, String datacenter,
+                                  Optional<String> kafkaCredentials) {
 
         public RegionEndpoints {
             cqlContactPoints = List.copyOf(cqlContactPoints);
+            kafkaCredentials = kafkaCredentials.filter(dir -> !dir.isBlank());
             if (brokerUrl == null || brokerUrl.isBlank() || kafkaBootstrap == null || kafkaBootstrap.isBlank()
                     || datacenter == null || datacenter.isBlank() || cqlContactPoints.isEmpty()) {
                 throw new IllegalArgumentException("every region needs broker_url, kafka_bootstrap, cql_contact_points and datacenter");
@@ -75,7 +84,8 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
             List<String> cql = new ArrayList<>();
             r.path("cql_contact_points").forEach(point -> cql.add(point.asString()));
             try {
-                regions.put(region.getKey(), new RegionEndpoints(text(r, "broker_url"), text(r, "kafka_bootstrap"), cql, text(r, "datacenter")));
+                regions.put(region.getKey(), new RegionEndpoints(text(r, "broker_url"), text(r, "kafka_bootstrap"), cql, text(r, "datacenter"),
+                        Optional.ofNullable(text(r, "kafka_credentials"))));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + ": region " + region.getKey() + ": " + e.getMessage());
             }
@@ -106,6 +116,9 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
         fields.putArray("cql_contact_points").add("list").add("string");
         fields.put("datacenter", "string");
         fields.put("kafka_bootstrap", "string");
+        if (regions.values().stream().anyMatch(r -> r.kafkaCredentials().isPresent())) {
+            fields.put("kafka_credentials", "string");
+        }
         ObjectNode value = output.putObject("value");
         regions.forEach((name, r) -> {
             ObjectNode region = value.putObject(name);
@@ -114,6 +127,7 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
             r.cqlContactPoints().forEach(cql::add);
             region.put("datacenter", r.datacenter());
             region.put("kafka_bootstrap", r.kafkaBootstrap());
+            r.kafkaCredentials().ifPresent(dir -> region.put("kafka_credentials", dir));
         });
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());

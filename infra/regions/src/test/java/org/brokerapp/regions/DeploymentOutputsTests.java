@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,12 +46,14 @@ class DeploymentOutputsTests {
         assertThat(r.kafkaBootstrap()).isEqualTo("10.64.192.20:9092");
         assertThat(r.cqlContactPoints()).containsExactly("10.64.192.10:9042", "10.64.196.10:9042");
         assertThat(r.datacenter()).isEqualTo("us-east-1");
+        assertThat(r.kafkaCredentials()).isEmpty();
     }
 
     @Test
     void whatItWritesItReadsBackInRegionOrder() {
         DeploymentOutputs outputs = new DeploymentOutputs(new java.util.LinkedHashMap<>(Map.of(
-                "us-east-1", new DeploymentOutputs.RegionEndpoints("http://127.4.1.3:8080", "127.4.1.2:9092", List.of("127.4.1.11:9042"), "us-east-1"))));
+                "us-east-1", new DeploymentOutputs.RegionEndpoints("http://127.4.1.3:8080", "127.4.1.2:9092", List.of("127.4.1.11:9042"), "us-east-1",
+                        Optional.of("/work/.stack/kafka-credentials")))));
         Path file = dir.resolve("sub/terraform-outputs.json");
 
         outputs.write(file);

@@ -50,14 +50,15 @@ final class TradeDriver implements AutoCloseable {
      * Trades for the load customers homed in the trading region ({@code load-n} is homed in region
      * {@code (n - 1) mod regionCount}), so every placement is decided where it is sent.
      */
-    TradeDriver(String brokerUrl, String kafkaBootstrap, List<Listing> symbols, int customers, int regionIndex, int regionCount) {
+    TradeDriver(String brokerUrl, Map<String, Object> tickKafka, List<Listing> symbols, int customers, int regionIndex, int regionCount) {
         this.ordersUrl = brokerUrl + "/api/orders";
         this.symbols = List.copyOf(symbols);
         this.customers = Math.max(1, customers / regionCount);
         this.regionIndex = regionIndex;
         this.regionCount = regionCount;
-        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrap, ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 0), new StringSerializer(), new ByteArraySerializer());
+        Map<String, Object> config = new java.util.HashMap<>(tickKafka);
+        config.putAll(Map.of(ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 0));
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
 
     /** Places {@code count} orders at {@code perSecond}, each followed by its tick; returns how many were accepted. */

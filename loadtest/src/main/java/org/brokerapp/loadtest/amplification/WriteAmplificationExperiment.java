@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackSettings;
@@ -105,12 +106,12 @@ public final class WriteAmplificationExperiment {
         String stackArgs = "--work-dir " + settings.workDir() + " --instance " + instance + " --regions " + regionsFile + " --no-search --no-metrics";
         try (LocalStack stack = LocalStack.start(settings, true, stackArgs, progress)) {
             for (String region : regions.names()) {
-                TicksTopic.ensure(stack.kafkaBootstrapServers(region));
+                TicksTopic.ensure(stack.kafkaClientConfig(region, KafkaAccess.ADMIN));
             }
             try (BrokerProcesses brokers = BrokerProcesses.start(stack, jar, dir.resolve("logs"), CUSTOMERS,
                     List.of("--broker.regions-file=" + regionsFile), progress);
                  TradeDriver driver = new TradeDriver(brokers.url(Deployments.TRADING_REGION),
-                         stack.kafkaBootstrapServers(Deployments.TRADING_REGION), symbols(regions), CUSTOMERS,
+                         stack.kafkaClientConfig(Deployments.TRADING_REGION, KafkaAccess.FEED), symbols(regions), CUSTOMERS,
                          regions.names().indexOf(Deployments.TRADING_REGION), regions.names().size())) {
                 BrokerScraper fills = new BrokerScraper(Map.of(Deployments.TRADING_REGION, brokers.url(Deployments.TRADING_REGION)));
                 ClusterMeters meters = ClusterMeters.of(stack, KEYSPACE);

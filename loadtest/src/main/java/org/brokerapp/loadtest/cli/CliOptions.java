@@ -214,7 +214,7 @@ public final class CliOptions {
                     throw new UsageException("--kafka " + region + "=HOST:PORT missing (an existing deployment needs every region's Kafka)");
                 }
             }
-            target = new TargetPlan.Endpoints(brokers, kafka, cql);
+            target = new TargetPlan.Endpoints(brokers, kafka, cql, Optional.empty());
         } else {
             int instance = integer("instance", DEFAULT_INSTANCE, 0, 60);
             Path workDir = Path.of(single.getOrDefault("work-dir", "loadtest/target/stack-" + instance));
@@ -353,7 +353,8 @@ public final class CliOptions {
             kafka.put(region, r.kafkaBootstrap());
             cql.put(region, cqlEndpoint(String.join("+", r.cqlContactPoints()) + "/" + r.datacenter()));
         }
-        return new TargetPlan.Endpoints(brokers, kafka, cql);
+        return new TargetPlan.Endpoints(brokers, kafka, cql,
+                outputs.regions().values().stream().flatMap(r -> r.kafkaCredentials().stream()).findFirst().map(Path::of));
     }
 
     static CqlEndpoint cqlEndpoint(String value) {

@@ -3,6 +3,8 @@ package org.brokerapp.loadtest.cli;
 import java.io.IOException;
 import java.util.List;
 
+import org.brokerapp.infra.KafkaAccess;
+import org.brokerapp.infra.KafkaCredentials;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackException;
 import org.brokerapp.loadtest.LoadRun;
@@ -100,6 +102,7 @@ public final class LoadTestCli {
                     local.brokerArgs(), progress);
         }
         TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();
-        return new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql());
+        return new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql(),
+                e.kafkaCredentials().map(dir -> KafkaCredentials.read(dir, KafkaAccess.FEED)));
     }
 }

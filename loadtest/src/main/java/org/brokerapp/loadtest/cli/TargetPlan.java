@@ -13,7 +13,11 @@ public sealed interface TargetPlan {
     record Local(int instance, Path workDir, java.util.Optional<Path> regionsFile, Path brokerJar, List<String> brokerArgs) implements TargetPlan {
     }
 
-    /** An existing deployment: per region a broker URL, a Kafka bootstrap and optionally a CQL endpoint. */
-    record Endpoints(Map<String, String> brokers, Map<String, String> kafka, Map<String, CqlEndpoint> cql) implements TargetPlan {
+    /**
+     * An existing deployment: per region a broker URL, a Kafka bootstrap and optionally a CQL endpoint;
+     * the directory of Kafka password files when its Kafka takes only clients that log in (the local stack's).
+     */
+    record Endpoints(Map<String, String> brokers, Map<String, String> kafka, Map<String, CqlEndpoint> cql,
+                     java.util.Optional<Path> kafkaCredentials) implements TargetPlan {
     }
 }

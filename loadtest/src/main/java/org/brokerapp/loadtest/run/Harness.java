@@ -98,7 +98,7 @@ public final class Harness implements AutoCloseable {
             for (String region : symbols.regions()) {
                 regionSeed++;
                 if (!symbols.in(region).isEmpty()) {
-                    harness.publishers.put(region, new TickPublisher(region, target.kafkaBootstrap(region),
+                    harness.publishers.put(region, new TickPublisher(region, target.tickKafka(region),
                             new TickPlanner(symbols.in(region), regionSeed), harness.counters, harness.errors));
                 }
                 Optional<CqlEndpoint> cql = target.cql(region);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LeanJvm;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
@@ -75,6 +76,7 @@ public final class BrokerProcesses implements AutoCloseable {
                         "--spring.profiles.active=local",
                         "--broker.region=" + region,
                         "--broker.kafka.bootstrap-servers=" + stack.kafkaBootstrapServers(region),
+                        "--broker.kafka.username=" + KafkaAccess.broker(region),
                         "--broker.load-customers=" + loadCustomers,
                         "--spring.cassandra.contact-points=" + stack.cqlContactPoints(region).stream()
                                 .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(",")),
@@ -102,6 +104,8 @@ public final class BrokerProcesses implements AutoCloseable {
                 brokers.startedAt.put(region, System.nanoTime());
                 ProcessBuilder launcher = new ProcessBuilder(command).redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+                // from the environment, not the command line, which any local user can read
+                launcher.environment().put("BROKER_KAFKA_PASSWORD", stack.kafkaCredential(KafkaAccess.broker(region)).password());
                 Files.deleteIfExists(log);
                 brokers.launchers.put(region, launcher);
                 brokers.processes.put(region, launcher.start());

@@ -4,11 +4,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
+import org.brokerapp.regions.KafkaCredential;
 import org.brokerapp.regions.RegionsModel;
 
-/** An existing deployment given by its endpoints: the harness starts and stops nothing. */
+/**
+ * An existing deployment given by its endpoints: the harness starts and stops nothing. {@code tickLogin}
+ * is the feed's Kafka login when the deployment's Kafka takes only clients that log in.
+ */
 public record EndpointsTarget(RegionsModel regions, Map<String, String> brokerUrls, Map<String, String> kafka,
-                              Map<String, CqlEndpoint> cqlEndpoints) implements Target {
+                              Map<String, CqlEndpoint> cqlEndpoints, Optional<KafkaCredential> tickLogin) implements Target {
 
     public EndpointsTarget {
         brokerUrls = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(brokerUrls));
@@ -25,8 +29,10 @@ public record EndpointsTarget(RegionsModel regions, Map<String, String> brokerUr
     }
 
     @Override
-    public String kafkaBootstrap(String region) {
-        return kafka.get(region);
+    public Map<String, Object> tickKafka(String region) {
+        Map<String, Object> config = new java.util.HashMap<>(Map.of("bootstrap.servers", kafka.get(region)));
+        tickLogin.ifPresent(login -> config.putAll(login.clientProperties()));
+        return config;
     }
 
     @Override
@@ -36,7 +42,8 @@ public record EndpointsTarget(RegionsModel regions, Map<String, String> brokerUr
 
     @Override
     public String describe() {
-        return "existing deployment: brokers " + brokerUrls + ", Kafka " + kafka + ", CQL " + cqlEndpoints;
+        return "existing deployment: brokers " + brokerUrls + ", Kafka " + kafka + tickLogin.map(l -> " (ticks as " + l.username() + ")").orElse("")
+                + ", CQL " + cqlEndpoints;
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.loadtest.drill.Faults;
 import org.brokerapp.infra.ProcessCpu;
@@ -52,7 +53,7 @@ public final class LocalTarget implements Target, Faults {
 
     private static BrokerProcesses startBrokers(LocalStack stack, Path logs, Path jar, int customers, List<String> args, Progress progress) {
         for (String region : stack.regions().names()) {
-            TicksTopic.ensure(stack.kafkaBootstrapServers(region));
+            TicksTopic.ensure(stack.kafkaClientConfig(region, KafkaAccess.ADMIN));
         }
         return BrokerProcesses.start(stack, jar, logs, customers, args, progress);
     }
@@ -74,8 +75,8 @@ public final class LocalTarget implements Target, Faults {
     }
 
     @Override
-    public String kafkaBootstrap(String region) {
-        return stack.kafkaBootstrapServers(region);
+    public Map<String, Object> tickKafka(String region) {
+        return stack.kafkaClientConfig(region, KafkaAccess.FEED);
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.util.Optional;
 import org.brokerapp.regions.RegionsModel;
 
 /**
- * The deployment a run loads: per region a broker's base URL, a Kafka bootstrap for its ticks and,
+ * The deployment a run loads: per region a broker's base URL, a Kafka for its ticks and,
  * optionally, a CQL endpoint for the floor. {@link #close} stops whatever the target itself started.
  */
 public interface Target extends AutoCloseable {
@@ -16,7 +16,8 @@ public interface Target extends AutoCloseable {
     /** Base URL of each region's broker, e.g. {@code http://127.0.1.3:8080}, in region order. */
     Map<String, String> brokerUrls();
 
-    String kafkaBootstrap(String region);
+    /** Where the harness publishes a region's ticks, and its login there (as the feed: only the feed may write ticks). */
+    Map<String, Object> tickKafka(String region);
 
     Optional<CqlEndpoint> cql(String region);
 

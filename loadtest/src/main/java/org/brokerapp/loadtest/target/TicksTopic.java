@@ -25,8 +25,12 @@ public final class TicksTopic {
     private TicksTopic() {
     }
 
-    public static void ensure(String bootstrap) {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap, "default.api.timeout.ms", 30_000))) {
+    /** {@code kafka}: where the region's Kafka answers and a login that may create topics. */
+    public static void ensure(Map<String, Object> kafka) {
+        Map<String, Object> config = new HashMap<>(kafka);
+        config.put("default.api.timeout.ms", 30_000);
+        Object bootstrap = kafka.get("bootstrap.servers");
+        try (Admin admin = Admin.create(config)) {
             int partitions;
             try {
                 admin.createTopics(List.of(new NewTopic(Topics.TICKS, PARTITIONS, (short) 1))).all().get(30, TimeUnit.SECONDS);

@@ -29,14 +29,15 @@ public final class TickPublisher implements AutoCloseable {
     private final long anchorNanos = System.nanoTime();
     private final Instant anchor = Instant.now();
 
-    public TickPublisher(String region, String bootstrap, TickPlanner planner, Counters counters, ErrorKinds errors) {
+    /** {@code kafka}: where the region's Kafka answers and the login the ticks are written with. */
+    public TickPublisher(String region, Map<String, Object> kafka, TickPlanner planner, Counters counters, ErrorKinds errors) {
         this.region = region;
         this.planner = planner;
         this.counters = counters;
         this.errors = errors;
-        this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 0, ProducerConfig.CLIENT_ID_CONFIG, "loadtest-ticks-" + region),
-                new StringSerializer(), new ByteArraySerializer());
+        Map<String, Object> config = new java.util.HashMap<>(kafka);
+        config.putAll(Map.of(ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 0, ProducerConfig.CLIENT_ID_CONFIG, "loadtest-ticks-" + region));
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
 
     /** Called from the region's tick loop only. */

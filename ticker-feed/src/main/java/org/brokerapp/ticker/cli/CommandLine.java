@@ -61,6 +61,8 @@ public final class CommandLine {
               --partitions N        partitions if the feed creates the topic (default 12)
               --compression C       none, lz4, zstd, snappy or gzip (default lz4)
               --kafka-timeout D     how long to wait for Kafka at the start (default 15s)
+              --kafka-user U        log in to Kafka as U with SCRAM-SHA-512 (the local stack's feed principal: feed)
+              --kafka-password-file F   the file holding U's password (local stack: .stack/kafka-credentials/feed.password)
             failover:
               --failover EXCHANGE=REGION   publish EXCHANGE's ticks to REGION's Kafka instead of its home's (repeatable),
                                     for a region that adopted the exchange (see broker-service /admin/exchanges)
@@ -74,7 +76,7 @@ public final class CommandLine {
 
     private static final Set<String> HELP = Set.of("--help", "-h", "help");
     private static final Set<String> COMMON = Set.of("region", "bootstrap-servers", "bootstrap", "topic", "partitions",
-            "compression", "kafka-timeout", "progress", "regions", "symbols", "failover");
+            "compression", "kafka-timeout", "progress", "regions", "symbols", "failover", "kafka-user", "kafka-password-file");
     private static final Set<String> SIMULATE = Set.of("rate", "duration", "count", "seed", "skew", "burst");
     private static final Set<String> REPLAY = Set.of("file", "speed", "event-time");
     private static final Set<String> REPEATABLE = Set.of("region", "bootstrap", "failover");
@@ -154,7 +156,17 @@ public final class CommandLine {
                 progress,
                 options.one("regions").map(Path::of),
                 options.one("symbols").map(Path::of),
-                failover(options));
+                failover(options),
+                kafkaLogin(options));
+    }
+
+    private static Optional<FeedOptions.KafkaLogin> kafkaLogin(Options options) {
+        Optional<String> user = options.one("kafka-user");
+        Optional<String> passwordFile = options.one("kafka-password-file");
+        if (user.isPresent() != passwordFile.isPresent()) {
+            throw new UsageException("give --kafka-user and --kafka-password-file together");
+        }
+        return user.map(u -> new FeedOptions.KafkaLogin(u, Path.of(passwordFile.get())));
     }
 
     /** {@code --failover EXCHANGE=REGION} options by exchange, in the order given; the regions model judges the names. */

@@ -17,10 +17,15 @@ import java.util.Optional;
  * @param regionsFile the regions model, else the default ({@code REGIONS_FILE} or the packaged one)
  * @param symbolsFile the symbol universe, else the packaged one
  * @param failover    exchange to the region that adopted it, whose Kafka gets its ticks instead of its home's; in the order given
+ * @param kafkaLogin  the Kafka principal the feed logs in as and the file holding its password (SCRAM-SHA-512); empty: no login
  */
 public record FeedOptions(List<String> regions, Map<String, String> bootstrap, String topic, int partitions, String compression,
                           Duration kafkaTimeout, Duration progress, Optional<Path> regionsFile, Optional<Path> symbolsFile,
-                          Map<String, String> failover) {
+                          Map<String, String> failover, Optional<KafkaLogin> kafkaLogin) {
+
+    /** A principal and where its password is: read when the feed starts, so a usage check needs no file. */
+    public record KafkaLogin(String user, Path passwordFile) {
+    }
 
     public FeedOptions {
         regions = List.copyOf(regions);

@@ -1,17 +1,21 @@
 package org.brokerapp.ticker.publish;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.brokerapp.regions.KafkaCredential;
 
 /**
- * Where and how a region's feed writes: its Kafka, topic, partitions, compression, and how long to
- * wait for Kafka at the start.
+ * Where and how a region's feed writes: its Kafka, topic, partitions, compression, how long to
+ * wait for Kafka at the start, and the login (a Kafka with ACLs lets only the feed write ticks).
  */
-public record KafkaSettings(String bootstrapServers, String topic, int partitions, String compression, Duration timeout) {
+public record KafkaSettings(String bootstrapServers, String topic, int partitions, String compression, Duration timeout,
+                            Optional<KafkaCredential> login) {
 
     public static final int DEFAULT_PARTITIONS = 12;
     public static final String DEFAULT_COMPRESSION = "lz4";
@@ -22,7 +26,7 @@ public record KafkaSettings(String bootstrapServers, String topic, int partition
      * duplicates from retries, order kept per partition), batched for up to 5 ms or 64 KiB.
      */
     Map<String, Object> producer(String clientId) {
-        return Map.of(
+        return withLogin(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ProducerConfig.CLIENT_ID_CONFIG, clientId,
                 ProducerConfig.ACKS_CONFIG, "all",
@@ -31,15 +35,21 @@ public record KafkaSettings(String bootstrapServers, String topic, int partition
                 ProducerConfig.BATCH_SIZE_CONFIG, 64 * 1024,
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, compression,
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
     }
 
     Map<String, Object> admin(String clientId) {
         int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-        return Map.of(
+        return withLogin(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 AdminClientConfig.CLIENT_ID_CONFIG, clientId,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, millis,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, millis);
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, millis));
+    }
+
+    private Map<String, Object> withLogin(Map<String, Object> config) {
+        Map<String, Object> all = new HashMap<>(config);
+        login.ifPresent(l -> all.putAll(l.clientProperties()));
+        return all;
     }
 }

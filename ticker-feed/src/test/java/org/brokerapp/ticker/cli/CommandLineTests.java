@@ -54,6 +54,15 @@ class CommandLineTests {
         assertThat(simulate.feed().compression()).isEqualTo("lz4");
         assertThat(simulate.feed().progress()).isEqualTo(Duration.ofSeconds(5));
         assertThat(simulate.feed().bootstrap()).isEqualTo(Map.of("us-east-1", "localhost:9092"));
+        assertThat(simulate.feed().kafkaLogin()).isEmpty();
+    }
+
+    @Test
+    void aKafkaLoginIsAUserAndAPasswordFile() {
+        Command.Simulate simulate = (Command.Simulate) CommandLine.parse("simulate", "--region", "us-east-1", "--bootstrap-servers", "h:1",
+                "--kafka-user", "feed", "--kafka-password-file", ".stack/kafka-credentials/feed.password");
+
+        assertThat(simulate.feed().kafkaLogin()).contains(new FeedOptions.KafkaLogin("feed", Path.of(".stack/kafka-credentials/feed.password")));
     }
 
     @Test
@@ -119,6 +128,8 @@ class CommandLineTests {
             simulate --region us-east-1 --bootstrap us-west-2=h:1                         | --bootstrap names region us-west-2, which is not one of the --region options
             simulate --region us-east-1 --bootstrap h:1                                   | --bootstrap must be REGION=HOST:PORT, was 'h:1'
             simulate --region us-east-1 --bootstrap us-east-1=h:1 --bootstrap-servers h:2 | the Kafka of us-east-1 is given twice
+            simulate --region us-east-1 --bootstrap-servers h:1 --kafka-user feed         | give --kafka-user and --kafka-password-file together
+            simulate --region us-east-1 --bootstrap-servers h:1 --kafka-password-file f   | give --kafka-user and --kafka-password-file together
             simulate --region us-east-1 --bootstrap-servers h:1 --failover NYSE           | --failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was 'NYSE'
             simulate --region us-east-1 --bootstrap-servers h:1 --failover NYSE=          | --failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was 'NYSE='
             simulate --region us-east-1 --bootstrap-servers h:1 --failover =us-east-1     | --failover must be EXCHANGE=REGION, e.g. NYSE=ap-southeast-2, was '=us-east-1'
