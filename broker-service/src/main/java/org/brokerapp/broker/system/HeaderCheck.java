@@ -26,6 +26,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 class HeaderCheck extends OncePerRequestFilter {
 
+    /** The container's own refusals (a TRACE, a bad URI) are dispatched to the error page with the same headers. */
+    @Override
+    protected boolean shouldNotFilterErrorDispatch() {
+        return false;
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain) throws ServletException, IOException {
         String contentType = request.getHeader(HttpHeaders.CONTENT_TYPE);

@@ -207,9 +207,11 @@ class OrderMatchingIT {
     /** Issue #12: passwords only buy tokens; metrics and health details are the operator's. */
     @Test
     void aPasswordIsCheckedOnlyForATokenAndMetricsAreTheOperators() {
-        BrokerClient.Reply basicOnTheApi = brokers.client(HOME, "operator", "operator-pw").get("/api/holdings");
-        assertThat(basicOnTheApi.status()).as("HTTP Basic is not an API credential").isEqualTo(401);
+        String alicePassword = "Basic " + java.util.Base64.getEncoder().encodeToString("alice:alice-pw".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        BrokerClient.Reply basicOnTheApi = brokers.client(HOME, null, null).send("GET", "/api/holdings", null, null, alicePassword);
+        assertThat(basicOnTheApi.status()).as("a customer's password is not an API credential").isEqualTo(401);
         assertThat(basicOnTheApi.header("WWW-Authenticate")).contains("Bearer");
+        assertThat(brokers.operator(HOME).get("/api/holdings").status()).as("the operator is no customer").isEqualTo(403);
         BrokerClient anonymous = brokers.client(HOME, null, null);
         assertThat(anonymous.get("/actuator/prometheus").status()).isEqualTo(401);
         assertThat(anonymous.get("/actuator/health").body().has("components")).as("no details for strangers").isFalse();
