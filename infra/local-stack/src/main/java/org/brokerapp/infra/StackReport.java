@@ -55,6 +55,11 @@ final class StackReport {
         } else {
             out.append("WAN emulation is OFF: cross-region traffic runs at loopback speed and regions cannot be cut\n");
         }
+        stack.tls().ifPresentOrElse(
+                tls -> out.append(String.format("TLS: on for CQL (clients and internode, no plaintext) and the brokers (HTTPS); trust the stack's CA %s "
+                        + "(PKCS12 truststore %s, password in %s)%n", relative(cwd, tls.caCertificate()), relative(cwd, tls.truststore()),
+                        relative(cwd, tls.dir().resolve("store-password")))),
+                () -> out.append("TLS: off (stack up --tls switches it on)\n"));
         out.append(String.format("Endpoints as terraform output -json (loadtest --target-terraform): %s%n",
                 relative(cwd, settings.workDir().resolve(org.brokerapp.regions.DeploymentOutputs.LOCAL_STACK_FILE))));
         stack.prometheusUrl().ifPresentOrElse(
