@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
+import java.util.Optional;
+
+import javax.net.ssl.SSLContext;
 
 import org.brokerapp.infra.Await;
 import tools.jackson.databind.JsonNode;
@@ -32,12 +35,24 @@ public final class BrokerClient {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final String base;
+    private final HttpClient http;
     private final String authorization;
 
     BrokerClient(String base, String customer, String password) {
+        this(base, HTTP, customer, password);
+    }
+
+    /** Through {@code http}: for an {@code https} broker, a client that trusts its CA ({@link #trusting}). */
+    BrokerClient(String base, HttpClient http, String customer, String password) {
         this.base = base;
+        this.http = http;
         this.authorization = customer == null ? null
                 : "Basic " + Base64.getEncoder().encodeToString((customer + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** An HTTP client for brokers whose certificates {@code tls} trusts; the plain one without. */
+    static HttpClient trusting(Optional<SSLContext> tls) {
+        return tls.map(context -> HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(context).build()).orElse(HTTP);
     }
 
     public Reply place(Map<String, Object> order) {
@@ -64,7 +79,7 @@ public final class BrokerClient {
             request.header("Authorization", authorization);
         }
         try {
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             JsonNode json = response.body().isBlank() ? JSON.createObjectNode() : parse(response.body());
             return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), json, response.body(), response.headers());
         } catch (IOException e) {
