@@ -135,6 +135,9 @@ public final class LocalStack implements AutoCloseable {
             }
 
             LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java, wanExporter, tls);
+            if (tls.isPresent()) {
+                stack.writeBrokerTlsFiles();
+            }
             new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
                     .write(settings.workDir());
             if (settings.cassandra()) {
@@ -397,6 +400,21 @@ public final class LocalStack implements AutoCloseable {
     /** Where a region's broker should listen: the stack routes other regions' broker traffic to it. */
     public String brokerAddress(String region) {
         return layout.settings().addresses().brokerAddress(regionNumber(region)) + ":" + AddressPlan.BROKER_PORT;
+    }
+
+    /** For a broker started by hand on this TLS stack: its TLS settings and https peers, to import with {@code --spring.config.import=file:<file>}. */
+    public Path brokerTlsFile(String region) {
+        regionNumber(region);
+        return tls.orElseThrow(() -> new StackException("the stack runs without TLS (--tls)")).dir().resolve(brokerTlsName(region) + ".properties");
+    }
+
+    private void writeBrokerTlsFiles() {
+        for (String region : regions().names()) {
+            Map<String, String> settings = new LinkedHashMap<>(brokerTlsProperties(region));
+            regions().names().stream().filter(other -> !other.equals(region))
+                    .forEach(other -> settings.put("broker.routing.peers." + other, brokerUrlFromOtherRegions(other)));
+            BrokerTlsProperties.write(brokerTlsFile(region), settings);
+        }
     }
 
     /** The base URL of a region's broker on its own address ({@code https} when the stack runs TLS). */

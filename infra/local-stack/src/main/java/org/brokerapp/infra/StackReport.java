@@ -60,6 +60,11 @@ final class StackReport {
                         + "(PKCS12 truststore %s, password in %s)%n", relative(cwd, tls.caCertificate()), relative(cwd, tls.truststore()),
                         relative(cwd, tls.dir().resolve("store-password")))),
                 () -> out.append("TLS: off (stack up --tls switches it on)\n"));
+        if (stack.tls().isPresent()) {
+            for (String region : settings.regions().names()) {
+                out.append(String.format("TLS: a broker of %s started by hand adds --spring.config.import=file:%s%n", region, stack.brokerTlsFile(region)));
+            }
+        }
         out.append(String.format("Endpoints as terraform output -json (loadtest --target-terraform): %s%n",
                 relative(cwd, settings.workDir().resolve(org.brokerapp.regions.DeploymentOutputs.LOCAL_STACK_FILE))));
         stack.prometheusUrl().ifPresentOrElse(

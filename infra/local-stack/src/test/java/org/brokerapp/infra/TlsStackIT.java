@@ -3,12 +3,14 @@ package org.brokerapp.infra;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -107,6 +109,21 @@ class TlsStackIT {
             assertThat(row).isNotNull();
             assertThat(row.getString("body")).isEqualTo("over TLS");
         }
+    }
+
+    @Test
+    void aBrokerStartedByHandFindsItsTlsSettingsAndHttpsPeersInOneFile() throws Exception {
+        String a = stack.regions().names().get(0);
+        String b = stack.regions().names().get(1);
+        Properties settings = new Properties();
+        try (var in = Files.newBufferedReader(stack.brokerTlsFile(a))) {
+            settings.load(in);
+        }
+
+        assertThat(settings).containsEntry("server.ssl.bundle", BrokerTlsProperties.BUNDLE)
+                .containsEntry("broker.routing.peers." + b, stack.brokerUrlFromOtherRegions(b));
+        assertThat(stack.brokerUrlFromOtherRegions(b)).startsWith("https://");
+        assertThat(stack.deploymentOutputs().regions().get(a).brokerUrl()).startsWith("https://");
     }
 
     private static CqlSession connect(CqlSessionBuilder builder, String region) {
