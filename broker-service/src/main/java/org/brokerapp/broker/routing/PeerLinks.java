@@ -16,6 +16,7 @@ import org.brokerapp.broker.peer.PeerSigner;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -24,20 +25,17 @@ import org.springframework.stereotype.Component;
  * the WAN (HTTP/1.1 keep-alive), so a routed order pays one round trip, not a TCP handshake too; a
  * ping per peer every {@code broker.routing.ping-interval} keeps one warm and goes through the
  * peer's circuit breaker, so the breaker opens on a cut without customer traffic and closes by
- * itself after the heal.
+ * itself after the heal. Peers named by {@code https} URLs are trusted by {@code broker.routing.ssl-bundle}.
  */
 @Component
 public class PeerLinks {
 
     private static final Logger log = LoggerFactory.getLogger(PeerLinks.class);
 
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2))
-            .build();
     /** The customer a call acts for when it carries many customers' data (a batch of events). */
     public static final String MANY_CUSTOMERS = "*";
 
+    private final HttpClient http;
     private final Map<String, URI> peers;
     private final PeerSigner signer;
     private final CircuitBreakerRegistry circuitBreakers;
@@ -45,8 +43,17 @@ public class PeerLinks {
     private final Map<String, Long> lastAnswerNanos = new java.util.concurrent.ConcurrentHashMap<>();
     private final long startedNanos = System.nanoTime();
 
-    public PeerLinks(BrokerProperties properties, PeerSigner signer, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters) {
+    public PeerLinks(BrokerProperties properties, PeerSigner signer, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters,
+                     SslBundles sslBundles) {
         this.signer = signer;
+        HttpClient.Builder http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2));
+        String bundle = properties.routing().sslBundle();
+        if (!bundle.isBlank()) {
+            http.sslContext(sslBundles.getBundle(bundle).createSslContext());
+        }
+        this.http = http.build();
         this.peers = properties.routing().peers().entrySet().stream()
                 .filter(e -> !e.getKey().equals(properties.region()))
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> URI.create(e.getValue())));

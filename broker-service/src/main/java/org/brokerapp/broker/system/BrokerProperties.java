@@ -118,8 +118,11 @@ public record BrokerProperties(
      *                     without an entry cannot receive routed market orders from here)
      * @param pingInterval how often each peer is pinged: keeps a connection open across the WAN and lets the
      *                     circuit breaker see a healed link without waiting for customer traffic
+     * @param sslBundle    the Spring SSL bundle ({@code spring.ssl.bundle.*}) whose truststore decides which {@code https}
+     *                     peers (and instances of this region) this broker trusts; empty: the JVM's default trust (same in
+     *                     every region; the local stack's TLS mode sets it to the bundle holding the stack's CA)
      */
-    public record Routing(@DefaultValue Map<String, String> peers, @DefaultValue("1s") Duration pingInterval) {
+    public record Routing(@DefaultValue Map<String, String> peers, @DefaultValue("1s") Duration pingInterval, @DefaultValue("") String sslBundle) {
     }
 
     /**

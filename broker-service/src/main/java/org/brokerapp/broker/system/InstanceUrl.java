@@ -9,8 +9,10 @@ public class InstanceUrl {
 
     private final String url;
 
-    public InstanceUrl(BrokerProperties properties, @Value("${server.address:127.0.0.1}") String address, @Value("${server.port:8080}") int port) {
-        this.url = properties.advertisedUrl().isBlank() ? "http://" + address + ":" + port : properties.advertisedUrl();
+    public InstanceUrl(BrokerProperties properties, @Value("${server.address:127.0.0.1}") String address, @Value("${server.port:8080}") int port,
+                       @Value("${server.ssl.bundle:}") String sslBundle, @Value("${server.ssl.enabled:true}") boolean sslEnabled) {
+        String scheme = sslEnabled && !sslBundle.isBlank() ? "https://" : "http://";
+        this.url = properties.advertisedUrl().isBlank() ? scheme + address + ":" + port : properties.advertisedUrl();
     }
 
     public String url() {

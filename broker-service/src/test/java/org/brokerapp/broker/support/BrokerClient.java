@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
+import java.util.Optional;
+
+import javax.net.ssl.SSLContext;
 
 import org.brokerapp.infra.Await;
 import tools.jackson.databind.JsonNode;
@@ -41,12 +44,19 @@ public final class BrokerClient {
     private static final Map<String, String> TOKENS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final String base;
+    private final HttpClient http;
     private final String basic;
     private final boolean customer;
     private volatile String authorization;
 
     BrokerClient(String base, String customer, String password) {
+        this(base, HTTP, customer, password);
+    }
+
+    /** Through {@code http}: for an {@code https} broker, a client that trusts its CA ({@link #trusting}). */
+    BrokerClient(String base, HttpClient http, String customer, String password) {
         this.base = base;
+        this.http = http;
         this.basic = customer == null ? null
                 : "Basic " + Base64.getEncoder().encodeToString((customer + ":" + password).getBytes(StandardCharsets.UTF_8));
         this.customer = customer != null && !BASIC_USERS.contains(customer);
@@ -75,6 +85,11 @@ public final class BrokerClient {
     /** The broker's base URL, e.g. {@code http://127.0.1.3:8080}. */
     public String base() {
         return base;
+    }
+
+    /** An HTTP client for brokers whose certificates {@code tls} trusts; the plain one without. */
+    static HttpClient trusting(Optional<SSLContext> tls) {
+        return tls.map(context -> HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(context).build()).orElse(HTTP);
     }
 
     public Reply place(Map<String, Object> order) {
@@ -109,7 +124,7 @@ public final class BrokerClient {
             request.header("Authorization", authorization);
         }
         try {
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             JsonNode json = response.body().isBlank() ? JSON.createObjectNode() : parse(response.body());
             return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), json, response.body(), response.headers());
         } catch (IOException e) {

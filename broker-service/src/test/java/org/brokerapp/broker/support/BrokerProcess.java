@@ -2,6 +2,7 @@ package org.brokerapp.broker.support;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import org.awaitility.core.ConditionTimeoutException;
 import org.brokerapp.infra.Await;
 import org.brokerapp.infra.LeanJvm;
 import org.brokerapp.infra.LocalStack;
+import org.brokerapp.infra.StackTls;
 
 /**
  * A regional broker in a JVM of its own, so a test can kill it with SIGKILL (no shutdown hook, no
@@ -25,10 +27,15 @@ public final class BrokerProcess implements AutoCloseable {
     private final Path log;
 
     private final String host;
+    /** {@code https://} on a TLS stack, with a client trusting its CA. */
+    private final String scheme;
+    private final HttpClient http;
 
-    private BrokerProcess(Process process, String host, int port, Path log) {
+    private BrokerProcess(Process process, String host, int port, Path log, LocalStack stack) {
         this.process = process;
         this.host = host;
+        this.scheme = stack.tls().isPresent() ? "https://" : "http://";
+        this.http = BrokerClient.trusting(stack.tls().map(StackTls::clientContext));
         this.port = port;
         this.log = log;
     }
@@ -51,7 +58,7 @@ public final class BrokerProcess implements AutoCloseable {
             Process process = launcher.start();
             // a failing test must not leave a broker behind, whatever path it takes out
             Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "broker-process-cleanup"));
-            BrokerProcess broker = new BrokerProcess(process, Brokers.host(stack.brokerAddress(region)), port, log);
+            BrokerProcess broker = new BrokerProcess(process, Brokers.host(stack.brokerAddress(region)), port, log, stack);
             broker.awaitReady(Duration.ofSeconds(90));
             return broker;
         } catch (IOException e) {
@@ -79,7 +86,7 @@ public final class BrokerProcess implements AutoCloseable {
     }
 
     public BrokerClient client(String customer, String password) {
-        return new BrokerClient("http://" + host + ":" + port, customer, password);
+        return new BrokerClient(scheme + host + ":" + port, http, customer, password);
     }
 
     /** Writes the process's thread dump next to its log: what a stuck broker was waiting for. */

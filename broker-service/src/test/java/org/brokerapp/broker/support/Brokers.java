@@ -1,5 +1,6 @@
 package org.brokerapp.broker.support;
 
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.Await;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.StackTls;
 import org.brokerapp.ticker.Topics;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -29,9 +31,12 @@ public final class Brokers implements AutoCloseable {
 
     private final LocalStack stack;
     private final Map<String, ConfigurableApplicationContext> contexts = new LinkedHashMap<>();
+    /** Every client's: on a TLS stack it trusts the stack's CA. */
+    private final HttpClient http;
 
     private Brokers(LocalStack stack) {
         this.stack = stack;
+        this.http = BrokerClient.trusting(stack.tls().map(StackTls::clientContext));
     }
 
     static Brokers start(LocalStack stack) {
@@ -76,7 +81,8 @@ public final class Brokers implements AutoCloseable {
         return contexts.containsKey(region);
     }
 
-    static Map<String, Object> properties(LocalStack stack, String region) {
+    /** The settings of a region's broker on the stack, as the tests run it (TLS ones included when the stack runs TLS). */
+    public static Map<String, Object> properties(LocalStack stack, String region) {
         Map<String, Object> properties = new LinkedHashMap<>();
         // the demo secrets and accounts (alice, bob, carol; operator-pw)
         properties.put("spring.profiles.active", "local");
@@ -92,6 +98,8 @@ public final class Brokers implements AutoCloseable {
         properties.put("server.address", host(stack.brokerAddress(region)));
         properties.put("server.port", port(stack.brokerAddress(region)));
         properties.put("spring.jmx.enabled", "false");
+        // on a TLS stack: HTTPS with the region's certificate, CQL over TLS, https peers, all trusting the stack's CA
+        properties.putAll(stack.brokerTlsProperties(region));
         // load-1..load-20 (homes: the regions in turn), 10,000,000 cash each, for tests that need fresh accounts
         properties.put("broker.load-customers", "20");
         for (String other : stack.regions().names()) {
@@ -138,7 +146,7 @@ public final class Brokers implements AutoCloseable {
     }
 
     public BrokerClient client(String region, String customer, String password) {
-        return new BrokerClient("http://" + stack.brokerAddress(region), customer, password);
+        return new BrokerClient(stack.brokerUrl(region), http, customer, password);
     }
 
     /** The operator of a region's broker: admin endpoints, metrics and health details. */

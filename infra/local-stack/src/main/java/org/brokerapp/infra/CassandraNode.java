@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.brokerapp.regions.Region;
 
@@ -41,13 +42,21 @@ public record CassandraNode(Region region, int node, String address, String wanA
         return dir.resolve("logs/system.log");
     }
 
+    /** The name of this node's keystore when the stack runs with TLS. */
+    public String tlsName() {
+        return "cassandra-" + region.name() + "-" + node;
+    }
+
     boolean isSeed() {
         return node == 1;
     }
 
-    /** Starts the node; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}. */
-    ServerProcess start(Path java, ServerLibraries libs, boolean metrics) {
-        writeConfiguration();
+    /**
+     * Starts the node; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}, with
+     * {@code tls} it speaks CQL and to other nodes over TLS only.
+     */
+    ServerProcess start(Path java, ServerLibraries libs, boolean metrics, Optional<StackTls> tls) {
+        writeConfiguration(tls);
         List<String> command = new ArrayList<>(withoutMemoryLocking());
         command.add(java.toString());
         if (metrics) {
@@ -129,12 +138,12 @@ public record CassandraNode(Region region, int node, String address, String wanA
             "--add-opens", "java.base/java.math=ALL-UNNAMED",
             "--add-opens", "java.base/java.net=ALL-UNNAMED");
 
-    void writeConfiguration() {
+    void writeConfiguration(Optional<StackTls> tls) {
         try {
             for (String sub : List.of("conf", "data", "commitlog", "hints", "saved_caches", "cdc_raw", "logs")) {
                 Files.createDirectories(dir.resolve(sub));
             }
-            Files.writeString(dir.resolve("conf/cassandra.yaml"), cassandraYaml());
+            Files.writeString(dir.resolve("conf/cassandra.yaml"), cassandraYaml() + tls.map(this::encryptionYaml).orElse(""));
             Files.writeString(dir.resolve("conf/cassandra-rackdc.properties"),
                     "dc=" + region.datacenter() + "\nrack=rack1\nprefer_local=true\n");
             Files.writeString(dir.resolve("conf/logback.xml"), logbackXml());
@@ -203,6 +212,35 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 AddressPlan.STORAGE_PORT, AddressPlan.CQL_PORT,
                 dir.resolve("data"), dir.resolve("commitlog"), dir.resolve("hints"),
                 dir.resolve("saved_caches"), dir.resolve("cdc_raw"));
+    }
+
+    /**
+     * TLS for clients (no plaintext CQL: not {@code optional}) and between all nodes, which authenticate each
+     * other by the stack's CA (client authentication on internode connections). No endpoint verification: Cassandra
+     * 5.0 turns it on for the accepting side too, where its OpenSSL engine refuses every handshake ("Endpoint
+     * Identification Algorithm HTTPS is not supported on the server side", seen in the first run).
+     */
+    String encryptionYaml(StackTls tls) {
+        return """
+                client_encryption_options:
+                  enabled: true
+                  optional: false
+                  keystore: %1$s
+                  keystore_password: %3$s
+                  store_type: PKCS12
+                  require_client_auth: false
+                server_encryption_options:
+                  internode_encryption: all
+                  legacy_ssl_storage_port_enabled: false
+                  optional: false
+                  keystore: %1$s
+                  keystore_password: %3$s
+                  truststore: %2$s
+                  truststore_password: %3$s
+                  store_type: PKCS12
+                  require_client_auth: true
+                  require_endpoint_verification: false
+                """.formatted(tls.keystore(tlsName()), tls.truststore(), tls.password());
     }
 
     private String logbackXml() {

@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.brokerapp.regions.DeploymentOutputs;
@@ -46,11 +48,14 @@ public final class LocalStack implements AutoCloseable {
     private final String settingsArgs;
     private final Optional<WanStateExporter> wanExporter;
     private final KafkaCredentials kafkaCredentials;
+    private final Optional<StackTls> tls;
 
     private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs,
-                       ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter, KafkaCredentials kafkaCredentials) {
+                       ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter, KafkaCredentials kafkaCredentials,
+                       Optional<StackTls> tls) {
         this.layout = layout;
         this.kafkaCredentials = kafkaCredentials;
+        this.tls = tls;
         this.libs = libs;
         this.java = java;
         this.wanExporter = wanExporter;
@@ -90,6 +95,7 @@ public final class LocalStack implements AutoCloseable {
         if (kafkaCredentials.created()) {
             progress.step("Kafka passwords generated in " + kafkaCredentials.dir() + " (one file per principal; Kafka data formatted anew)");
         }
+        Optional<StackTls> tls = settings.tls() ? Optional.of(issueCertificates(layout, progress)) : Optional.empty();
 
         List<ServerProcess> started = Collections.synchronizedList(new ArrayList<>());
         Thread emergencyStop = new Thread(() -> started.forEach(p -> p.stop(STOP_GRACE)), "local-stack-emergency-stop");
@@ -110,7 +116,7 @@ public final class LocalStack implements AutoCloseable {
                     progress.step("starting " + node.name() + " on " + node.url() + " (heap " + node.heapMb() + " MB)");
                 }
             }
-            startCassandra(layout, java, libs, started, wan, progress);
+            startCassandra(layout, java, libs, started, tls, progress);
             for (KafkaBroker broker : layout.kafka()) {
                 processOf(started, broker.name()).awaitLogLine(broker.serverLog(), KafkaBroker.READY_MARKER, KafkaBroker.START_TIMEOUT);
                 KafkaCredential admin = kafkaCredentials.of(KafkaAccess.ADMIN);
@@ -126,7 +132,7 @@ public final class LocalStack implements AutoCloseable {
                 ClusterProbe.awaitAllUpNormal(layout.cassandra(), CLUSTER_READY_TIMEOUT);
             }
             for (String region : settings.cassandra() ? settings.regions().names() : List.<String>of()) {
-                awaitCqlAnswers(layout, region);
+                awaitCqlAnswers(layout, tls, region);
                 progress.step("CQL answers in DC " + settings.regions().region(region).datacenter());
             }
 
@@ -136,7 +142,10 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("Prometheus up at " + PrometheusServer.url(settings.addresses()) + ", scraping every broker address, Cassandra node, Kafka and the WAN");
             }
 
-            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java, wanExporter, kafkaCredentials);
+            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java, wanExporter, kafkaCredentials, tls);
+            if (tls.isPresent()) {
+                stack.writeBrokerTlsFiles();
+            }
             new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
                     .write(settings.workDir());
             if (settings.cassandra()) {
@@ -156,6 +165,26 @@ public final class LocalStack implements AutoCloseable {
         } finally {
             Runtime.getRuntime().removeShutdownHook(emergencyStop);
         }
+    }
+
+    /** A keystore for every Cassandra node and every region's broker address, from the stack's CA (made on first use). */
+    private static StackTls issueCertificates(StackLayout layout, Progress progress) {
+        AddressPlan plan = layout.settings().addresses();
+        Map<String, List<String>> servers = new LinkedHashMap<>();
+        for (CassandraNode node : layout.cassandra()) {
+            servers.put(node.tlsName(), List.of(node.address(), node.wanAddress()).stream().distinct().toList());
+        }
+        List<String> regions = layout.settings().regions().names();
+        for (int r = 1; r <= regions.size(); r++) {
+            servers.put(brokerTlsName(regions.get(r - 1)), List.of(plan.brokerAddress(r), plan.brokerWanAddress(r)));
+        }
+        StackTls tls = LocalCertificates.issue(layout.settings().workDir().resolve(StackTls.DIRECTORY), servers, Instant.now());
+        progress.step("TLS on: certificates for " + servers.size() + " servers from the stack's CA " + tls.caCertificate());
+        return tls;
+    }
+
+    private static String brokerTlsName(String region) {
+        return "broker-" + region;
     }
 
     private static void awaitSearch(StackLayout layout, List<ServerProcess> started, Progress progress) {
@@ -252,10 +281,10 @@ public final class LocalStack implements AutoCloseable {
 
     /** Seeds (one per DC) start together; the others one at a time, as parallel joins lose gossip races. */
     private static void startCassandra(StackLayout layout, Path java, ServerLibraries libs, List<ServerProcess> started,
-                                       WanEmulator wan, Progress progress) {
+                                       Optional<StackTls> tls, Progress progress) {
         List<CassandraNode> seeds = layout.cassandra().stream().filter(CassandraNode::isSeed).toList();
         for (CassandraNode seed : seeds) {
-            started.add(seed.start(java, libs, layout.settings().metrics()));
+            started.add(seed.start(java, libs, layout.settings().metrics(), tls));
             progress.step("starting " + seed.name() + " (seed) on " + seed.address());
         }
         for (CassandraNode seed : seeds) {
@@ -264,7 +293,7 @@ public final class LocalStack implements AutoCloseable {
         }
         for (CassandraNode node : layout.cassandra()) {
             if (!node.isSeed()) {
-                ServerProcess process = node.start(java, libs, layout.settings().metrics());
+                ServerProcess process = node.start(java, libs, layout.settings().metrics(), tls);
                 started.add(process);
                 progress.step("starting " + node.name() + " on " + node.address());
                 process.awaitLogLine(node.systemLog(), CassandraNode.READY_MARKER, CassandraNode.START_TIMEOUT);
@@ -311,25 +340,40 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    private static void awaitCqlAnswers(StackLayout layout, String region) {
-        try (CqlSession session = session(layout, region)) {
+    private static void awaitCqlAnswers(StackLayout layout, Optional<StackTls> tls, String region) {
+        try (CqlSession session = session(layout, tls, region)) {
             session.execute("SELECT release_version FROM system.local");
         } catch (RuntimeException e) {
             throw new StackException("CQL does not answer in " + region + ": " + e.getMessage(), e);
         }
     }
 
-    private static CqlSession session(StackLayout layout, String region) {
-        return CqlSession.builder()
+    private static CqlSession session(StackLayout layout, Optional<StackTls> tls, String region) {
+        CqlSessionBuilder builder = CqlSession.builder()
                 .addContactPoints(layout.cassandraIn(region).stream()
                         .map(n -> new InetSocketAddress(n.address(), AddressPlan.CQL_PORT)).toList())
-                .withLocalDatacenter(layout.settings().regions().region(region).datacenter())
-                .build();
+                .withLocalDatacenter(layout.settings().regions().region(region).datacenter());
+        tls.ifPresent(t -> builder.withSslContext(t.clientContext()));
+        return builder.build();
     }
 
-    /** A new driver session pinned to a region's DC; the caller closes it. */
+    /** A new driver session pinned to a region's DC (over TLS, trusting the stack's CA, when the stack runs TLS); the caller closes it. */
     public CqlSession cqlSession(String region) {
-        return session(layout, region);
+        return session(layout, tls, region);
+    }
+
+    /** The stack's certificates, when it runs with TLS ({@code stack up --tls}). */
+    public Optional<StackTls> tls() {
+        return tls;
+    }
+
+    /**
+     * The broker-service settings a region's broker needs on this stack's TLS ({@link BrokerTlsProperties}: HTTPS with
+     * its certificate, CQL over TLS, {@code https} peers); none when the stack runs without TLS.
+     */
+    public Map<String, String> brokerTlsProperties(String region) {
+        regionNumber(region);
+        return tls.map(t -> BrokerTlsProperties.of(t, t.keystore(brokerTlsName(region)))).orElse(Map.of());
     }
 
     public List<InetSocketAddress> cqlContactPoints(String region) {
@@ -396,11 +440,36 @@ public final class LocalStack implements AutoCloseable {
         return layout.settings().addresses().brokerAddress(regionNumber(region)) + ":" + AddressPlan.BROKER_PORT;
     }
 
+    /** For a broker started by hand on this TLS stack: its TLS settings and https peers, to import with {@code --spring.config.import=file:<file>}. */
+    public Path brokerTlsFile(String region) {
+        regionNumber(region);
+        return tls.orElseThrow(() -> new StackException("the stack runs without TLS (--tls)")).dir().resolve(brokerTlsName(region) + ".properties");
+    }
+
+    private void writeBrokerTlsFiles() {
+        for (String region : regions().names()) {
+            Map<String, String> settings = new LinkedHashMap<>(brokerTlsProperties(region));
+            regions().names().stream().filter(other -> !other.equals(region))
+                    .forEach(other -> settings.put("broker.routing.peers." + other, brokerUrlFromOtherRegions(other)));
+            BrokerTlsProperties.write(brokerTlsFile(region), settings);
+        }
+    }
+
+    /** The base URL of a region's broker on its own address ({@code https} when the stack runs TLS). */
+    public String brokerUrl(String region) {
+        return brokerScheme() + brokerAddress(region);
+    }
+
     /** The base URL other regions' brokers use to reach a region's broker (through the WAN when emulated). */
     public String brokerUrlFromOtherRegions(String region) {
         AddressPlan plan = layout.settings().addresses();
         String host = wan.emulating() ? plan.brokerWanAddress(regionNumber(region)) : plan.brokerAddress(regionNumber(region));
-        return "http://" + host + ":" + AddressPlan.BROKER_PORT;
+        return brokerScheme() + host + ":" + AddressPlan.BROKER_PORT;
+    }
+
+    /** A stack running with TLS has its brokers serve HTTPS only. */
+    private String brokerScheme() {
+        return tls.isPresent() ? "https://" : "http://";
     }
 
     private int regionNumber(String region) {
@@ -433,7 +502,7 @@ public final class LocalStack implements AutoCloseable {
     public DeploymentOutputs deploymentOutputs() {
         Map<String, DeploymentOutputs.RegionEndpoints> regions = new LinkedHashMap<>();
         for (String region : regions().names()) {
-            regions.put(region, new DeploymentOutputs.RegionEndpoints("http://" + brokerAddress(region), kafkaBootstrapServers(region),
+            regions.put(region, new DeploymentOutputs.RegionEndpoints(brokerUrl(region), kafkaBootstrapServers(region),
                     cqlContactPoints(region).stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(), localDatacenter(region),
                     Optional.of(kafkaCredentials.dir().toString())));
         }

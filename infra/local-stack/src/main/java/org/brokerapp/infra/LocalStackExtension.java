@@ -75,11 +75,13 @@ public final class LocalStackExtension implements BeforeAllCallback, ParameterRe
                 .withNodesPerDc(nodes.isBlank() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(nodes)))
                 .withWanEmulation(Boolean.parseBoolean(System.getProperty("stack.wan", "true")))
                 .withSearch(Boolean.parseBoolean(System.getProperty("stack.search", "false")))
-                .withMetrics(Boolean.parseBoolean(System.getProperty("stack.metrics", "false")));
+                .withMetrics(Boolean.parseBoolean(System.getProperty("stack.metrics", "false")))
+                .withTls(Boolean.parseBoolean(System.getProperty("stack.tls", "false")));
         boolean kafkaOnly = !Boolean.parseBoolean(System.getProperty("stack.cassandra", "true"));
         LocalStack stack = LocalStack.start(kafkaOnly ? settings.kafkaOnly() : settings, true,
                 "--work-dir " + settings.workDir() + " --instance " + instance + (kafkaOnly ? " --kafka-only" : "")
-                        + (settings.search() ? "" : " --no-search") + (settings.metrics() ? "" : " --no-metrics"), new Progress(System.out));
+                        + (settings.search() ? "" : " --no-search") + (settings.metrics() ? "" : " --no-metrics") + (settings.tls() ? " --tls" : ""),
+                new Progress(System.out));
         System.out.print(stack.describe());
         return stack;
     }

@@ -88,6 +88,9 @@ public final class StackCli implements Callable<Integer> {
         @Option(names = "--no-metrics", description = "no Prometheus and no JMX exporter agents: the servers run unobserved")
         boolean noMetrics;
 
+        @Option(names = "--tls", description = "TLS on CQL (clients and internode) with certificates from a CA of the stack's own (under the work directory); brokers started by the tests or loadtest serve HTTPS")
+        boolean tls;
+
         @Override
         public Integer call() {
             Progress progress = new Progress(System.out);
@@ -110,7 +113,7 @@ public final class StackCli implements Callable<Integer> {
         StackSettings settings() {
             StackSettings settings = StackSettings.defaults(where.workDir, where.instance).withRegions(where.regionsFile)
                     .withNodesPerDc(nodesPerDc == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(nodesPerDc))
-                    .withWanEmulation(!noWan).withSearch(!noSearch).withMetrics(!noMetrics);
+                    .withWanEmulation(!noWan).withSearch(!noSearch).withMetrics(!noMetrics).withTls(tls);
             return kafkaOnly ? settings.kafkaOnly() : settings;
         }
 
@@ -132,6 +135,9 @@ public final class StackCli implements Callable<Integer> {
             }
             if (kafkaOnly) {
                 args.add("--kafka-only");
+            }
+            if (tls) {
+                args.add("--tls");
             }
             return String.join(" ", args);
         }

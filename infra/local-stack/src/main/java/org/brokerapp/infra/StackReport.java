@@ -58,6 +58,16 @@ final class StackReport {
         out.append(String.format("Kafka: clients log in with SCRAM-SHA-512 (SASL_PLAINTEXT) and may do only what KafkaAccess grants;"
                 + " passwords in %s/<principal>.password (%s, %s, %s)%n", relative(cwd, stack.kafkaCredentialsDir()), KafkaAccess.ADMIN,
                 KafkaAccess.FEED, String.join(", ", settings.regions().names().stream().map(KafkaAccess::broker).toList())));
+        stack.tls().ifPresentOrElse(
+                tls -> out.append(String.format("TLS: on for CQL (clients and internode, no plaintext) and the brokers (HTTPS); trust the stack's CA %s "
+                        + "(PKCS12 truststore %s, password in %s)%n", relative(cwd, tls.caCertificate()), relative(cwd, tls.truststore()),
+                        relative(cwd, tls.dir().resolve("store-password")))),
+                () -> out.append("TLS: off (stack up --tls switches it on)\n"));
+        if (stack.tls().isPresent()) {
+            for (String region : settings.regions().names()) {
+                out.append(String.format("TLS: a broker of %s started by hand adds --spring.config.import=file:%s%n", region, stack.brokerTlsFile(region)));
+            }
+        }
         out.append(String.format("Endpoints as terraform output -json (loadtest --target-terraform): %s%n",
                 relative(cwd, settings.workDir().resolve(org.brokerapp.regions.DeploymentOutputs.LOCAL_STACK_FILE))));
         stack.prometheusUrl().ifPresentOrElse(

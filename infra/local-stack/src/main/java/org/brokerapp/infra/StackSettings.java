@@ -21,9 +21,12 @@ import org.brokerapp.regions.RegionsModel;
  * @param metrics       run Prometheus over every server (JMX exporter agents on Cassandra and Kafka, the brokers'
  *                      addresses, the WAN emulator), with the rules of {@code infra/monitoring/rules}
  *                      ({@code --no-metrics} leaves it out)
+ * @param tls           TLS on CQL (client-to-node and internode) with certificates from a CA of the stack's own
+ *                      ({@link LocalCertificates}); the brokers a test or the load harness starts serve HTTPS with them
+ *                      ({@code --tls}; off by default)
  */
 public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb, boolean cassandra,
-                            boolean search, int elasticsearchHeapMb, boolean metrics) {
+                            boolean search, int elasticsearchHeapMb, boolean metrics, boolean tls) {
 
     public static final int DEFAULT_CASSANDRA_HEAP_MB = 512;
     /** Measured: 256 MB indexes the demo's events but a bulk of aggregations then spends its time in GC; 384 MB is the knee. */
@@ -41,36 +44,40 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
     }
 
     public static StackSettings defaults(Path workDir, int instance) {
-        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true, DEFAULT_ELASTICSEARCH_HEAP_MB, true);
+        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true, DEFAULT_ELASTICSEARCH_HEAP_MB, true, false);
     }
 
     public StackSettings withNodesPerDc(OptionalInt nodes) {
         return nodes.isPresent()
                 ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb, cassandra,
-                        search, elasticsearchHeapMb, metrics)
+                        search, elasticsearchHeapMb, metrics, tls)
                 : this;
     }
 
     public StackSettings withWanEmulation(boolean on) {
-        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics);
+        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, tls);
     }
 
     public StackSettings withRegions(Optional<Path> regionsFile) {
         return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb, cassandra,
-                search, elasticsearchHeapMb, metrics)).orElse(this);
+                search, elasticsearchHeapMb, metrics, tls)).orElse(this);
     }
 
     /** A Kafka per region and nothing else: no Cassandra or search, hence nothing to put behind a WAN (Prometheus stays as set). */
     public StackSettings kafkaOnly() {
-        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false, false, elasticsearchHeapMb, metrics);
+        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false, false, elasticsearchHeapMb, metrics, tls);
     }
 
     public StackSettings withSearch(boolean on) {
-        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, on, elasticsearchHeapMb, metrics);
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, on, elasticsearchHeapMb, metrics, tls);
     }
 
     public StackSettings withMetrics(boolean on) {
-        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, on);
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, on, tls);
+    }
+
+    public StackSettings withTls(boolean on) {
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, on);
     }
 
     public AddressPlan addresses() {

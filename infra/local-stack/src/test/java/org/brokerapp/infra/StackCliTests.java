@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 import org.junit.jupiter.api.Test;
@@ -94,7 +95,7 @@ class StackCliTests {
         StackLayout layout = StackLayout.of(StackSettings.defaults(workDir, 0));
         CassandraNode node = layout.cassandraIn("ap-southeast-2").get(1);
 
-        node.writeConfiguration();
+        node.writeConfiguration(Optional.empty());
 
         assertThat(Files.readString(node.dir().resolve("conf/cassandra-rackdc.properties"))).contains("dc=ap-southeast-2", "prefer_local=true");
         assertThat(Files.readString(node.dir().resolve("conf/cassandra.yaml")))
@@ -102,6 +103,24 @@ class StackCliTests {
                         "endpoint_snitch: GossipingPropertyFileSnitch");
         assertThat(layout.oneWayLatencyInto("ap-southeast-2").toMillis()).isEqualTo(115);
         assertThat(layout.latencyIsExact()).isTrue();
+    }
+
+    @Test
+    void withTlsEachNodeSpeaksCqlAndToItsPeersOverTlsOnlyWithItsOwnKeystore() throws IOException {
+        StackCli.Up up = up("--tls", "--work-dir", workDir.toString());
+        StackLayout layout = StackLayout.of(up.settings());
+        CassandraNode node = layout.cassandraIn("ap-southeast-2").get(0);
+        StackTls tls = new StackTls(workDir.resolve("tls"), "pw");
+
+        node.writeConfiguration(Optional.of(tls));
+
+        assertThat(up.settings().tls()).isTrue();
+        assertThat(up.layoutArgs()).contains("--tls");
+        assertThat(up().settings().tls()).isFalse();
+        assertThat(Files.readString(node.dir().resolve("conf/cassandra.yaml")))
+                .contains("client_encryption_options:\n  enabled: true\n  optional: false\n  keystore: " + tls.keystore("cassandra-ap-southeast-2-1"))
+                .contains("server_encryption_options:\n  internode_encryption: all\n")
+                .contains("truststore: " + tls.truststore(), "store_type: PKCS12", "require_client_auth: true");
     }
 
     @Test

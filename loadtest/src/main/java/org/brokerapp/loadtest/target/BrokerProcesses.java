@@ -36,6 +36,8 @@ public final class BrokerProcesses implements AutoCloseable {
     private final Map<String, Long> startedAt = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, Long> readyAt = new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread shutdownHook = new Thread(this::stop, "brokers-shutdown");
+    /** Polls readiness; on a TLS stack it trusts the stack's CA. */
+    private HttpClient readiness = HttpClient.newHttpClient();
     /** The JVM launcher, and which broker records the class data sharing archive (none when it exists already). */
     private BrokerJvm jvm;
     private String training;
@@ -52,6 +54,7 @@ public final class BrokerProcesses implements AutoCloseable {
     /** As {@link #start(LocalStack, Path, Path, int, Progress)}, with extra {@code --key=value} arguments for every broker. */
     public static BrokerProcesses start(LocalStack stack, Path jar, Path logs, int loadCustomers, List<String> extraArgs, Progress progress) {
         BrokerProcesses brokers = new BrokerProcesses();
+        stack.tls().ifPresent(tls -> brokers.readiness = HttpClient.newBuilder().sslContext(tls.clientContext()).build());
         try {
             Files.createDirectories(logs);
             // an extracted copy of the jar (a build rewriting the jar under a starting JVM cannot touch it) with a
@@ -94,6 +97,8 @@ public final class BrokerProcesses implements AutoCloseable {
                         command.add("--broker.search.elasticsearch." + any + "=" + stack.elasticsearchUrl(any));
                     }
                 }
+                // on a TLS stack: HTTPS with the region's certificate, CQL over TLS, https peers, all trusting the stack's CA
+                stack.brokerTlsProperties(region).forEach((key, value) -> command.add("--" + key + "=" + value));
                 // the live ops page (/ops) charts every region from the stack's Prometheus
                 stack.prometheusUrl().ifPresent(url -> command.add("--broker.ops.prometheus-url=" + url));
                 if (training && brokers.processes.isEmpty()) {
@@ -109,7 +114,7 @@ public final class BrokerProcesses implements AutoCloseable {
                 Files.deleteIfExists(log);
                 brokers.launchers.put(region, launcher);
                 brokers.processes.put(region, launcher.start());
-                brokers.urls.put(region, "http://" + hostAndPort);
+                brokers.urls.put(region, stack.brokerUrl(region));
                 progress.step("starting broker " + region + " on " + hostAndPort + " (log " + log + ")");
                 if (brokers.processes.size() == 1) {
                     // the first broker applies the schema migrations; two at once on a fresh cluster race each other
@@ -181,7 +186,7 @@ public final class BrokerProcesses implements AutoCloseable {
     }
 
     private void awaitReady(String region, Duration timeout) {
-        HttpClient http = HttpClient.newHttpClient();
+        HttpClient http = readiness;
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!processes.get(region).isAlive()) {

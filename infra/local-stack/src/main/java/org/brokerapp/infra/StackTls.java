@@ -1,0 +1,53 @@
+package org.brokerapp.infra;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * Where a stack running with TLS keeps its certificates ({@link LocalCertificates} makes them):
+ * PKCS12 stores under {@code <work-dir>/tls}, never in the repository.
+ *
+ * @param dir      the directory of the stores
+ * @param password the password of every store in it, generated with the CA
+ */
+public record StackTls(Path dir, String password) {
+
+    public static final String DIRECTORY = "tls";
+
+    /** The CA certificate (PEM): what a client trusts, e.g. {@code curl --cacert}. */
+    public Path caCertificate() {
+        return dir.resolve("ca.crt");
+    }
+
+    /** The CA certificate as the one trusted entry of a PKCS12 store. */
+    public Path truststore() {
+        return dir.resolve("truststore.p12");
+    }
+
+    /** A server's key and certificate (chained to the CA) in a PKCS12 store, under the store's password. */
+    public Path keystore(String server) {
+        return dir.resolve(server + ".p12");
+    }
+
+    /** A client context that trusts the stack's CA and nothing else. */
+    public SSLContext clientContext() {
+        try (InputStream in = Files.newInputStream(truststore())) {
+            KeyStore trusted = KeyStore.getInstance("PKCS12");
+            trusted.load(in, password.toCharArray());
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(trusted);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, trust.getTrustManagers(), null);
+            return context;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new StackException("cannot read the stack's truststore " + truststore() + ": " + e.getMessage(), e);
+        }
+    }
+}
