@@ -100,9 +100,13 @@ class TlsBrokerIT {
     void aCustomersHoldingsComeFromCassandraOverTls() throws Exception {
         assertThat(broker.getBean(CqlSession.class).getContext().getSslEngineFactory()).isPresent();
 
-        HttpResponse<String> holdings = trusting.send(HttpRequest.newBuilder(URI.create(stack.brokerUrl(REGION) + "/api/holdings"))
+        HttpResponse<String> token = trusting.send(HttpRequest.newBuilder(URI.create(stack.brokerUrl(REGION) + "/api/token"))
                 .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("alice:alice-pw".getBytes(StandardCharsets.UTF_8)))
-                .build(), HttpResponse.BodyHandlers.ofString());
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(token.statusCode()).as(token.body()).isEqualTo(200);
+        String bearer = "Bearer " + token.body().replaceAll(".*\"access_token\":\"([^\"]+)\".*", "$1");
+        HttpResponse<String> holdings = trusting.send(HttpRequest.newBuilder(URI.create(stack.brokerUrl(REGION) + "/api/holdings"))
+                .header("Authorization", bearer).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(holdings.statusCode()).as(holdings.body()).isEqualTo(200);
     }
 
