@@ -1,7 +1,6 @@
 package org.brokerapp.broker.peer;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import jakarta.servlet.FilterChain;
@@ -9,8 +8,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.brokerapp.broker.system.BufferedBody;
+import org.brokerapp.broker.system.ProblemResponses;
 import org.brokerapp.broker.system.RequestSizeLimit;
-import org.springframework.http.MediaType;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -43,10 +42,7 @@ public final class PeerAuthenticationFilter extends OncePerRequestFilter {
         try {
             call = verifier.verify(request.getMethod(), pathAndQuery, request::getHeader, body);
         } catch (PeerVerifier.Refused refused) {
-            response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
-            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-            response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\""
-                    + refused.getMessage().replace("\"", "'") + "\"}").getBytes(StandardCharsets.UTF_8));
+            ProblemResponses.write(response, HttpServletResponse.SC_UNAUTHORIZED, "Unauthorized", refused.getMessage());
             return;
         }
         SecurityContextHolder.getContext().setAuthentication(new Authenticated(call));

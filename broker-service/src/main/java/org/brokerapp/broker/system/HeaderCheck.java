@@ -2,7 +2,6 @@ package org.brokerapp.broker.system;
 
 import java.io.IOException;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -78,9 +77,6 @@ class HeaderCheck extends OncePerRequestFilter {
     }
 
     private static void refuse(HttpServletResponse response, int status, String title, String detail) throws IOException {
-        response.setStatus(status);
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"" + title + "\",\"status\":" + status + ",\"detail\":\""
-                + detail.replace("\\", "\\\\").replace("\"", "'") + "\"}").getBytes(StandardCharsets.UTF_8));
+        ProblemResponses.write(response, status, title, detail);
     }
 }

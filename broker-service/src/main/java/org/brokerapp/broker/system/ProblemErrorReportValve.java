@@ -1,13 +1,11 @@
 package org.brokerapp.broker.system;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 
 /**
  * Tomcat's own answers, for requests it refuses before any application code runs (a path with an
@@ -25,10 +23,7 @@ public final class ProblemErrorReportValve extends ErrorReportValve {
         HttpStatus known = HttpStatus.resolve(status);
         String title = known == null ? "Error" : known.getReasonPhrase();
         try {
-            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-            response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-            response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"" + title + "\",\"status\":" + status
-                    + ",\"detail\":\"the request was refused before it reached the broker: " + title + "\"}").getBytes(StandardCharsets.UTF_8));
+            ProblemResponses.write(response, status, title, "the request was refused before it reached the broker: " + title);
             response.finishResponse();
         } catch (IOException | IllegalStateException e) {
             // the client is gone, or the response was committed meanwhile: nothing more to say

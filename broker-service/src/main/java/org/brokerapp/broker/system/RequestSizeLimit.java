@@ -4,7 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
@@ -15,7 +14,6 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -70,11 +68,8 @@ public class RequestSizeLimit extends OncePerRequestFilter {
     }
 
     private static void refuse(HttpServletResponse response, String detail) throws IOException {
-        response.setStatus(413);
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         // the connection still carries the rest of an unread body: do not keep it
         response.setHeader("Connection", "close");
-        response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"Content too large\",\"status\":413,\"detail\":\""
-                + detail + "\"}").getBytes(StandardCharsets.UTF_8));
+        ProblemResponses.write(response, 413, "Content too large", detail);
     }
 }

@@ -1,6 +1,5 @@
 package org.brokerapp.broker.system;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,7 +8,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.userdetails.User;
@@ -87,13 +85,10 @@ class SecurityConfiguration {
 
     private static void write(HttpServletResponse response, int status, String title, String detail, HttpServletRequest request, String challenge)
             throws java.io.IOException {
-        response.setStatus(status);
         if (challenge != null) {
             response.setHeader("WWW-Authenticate", challenge);
         }
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        response.getOutputStream().write(("{\"type\":\"about:blank\",\"title\":\"" + title + "\",\"status\":" + status + ",\"detail\":\"" + detail
-                + "\",\"instance\":\"" + Excerpt.of(request.getRequestURI()).replace("\"", "").replace("\\", "") + "\"}").getBytes(StandardCharsets.UTF_8));
+        ProblemResponses.write(response, status, title, detail, request.getRequestURI());
     }
 
     /**
