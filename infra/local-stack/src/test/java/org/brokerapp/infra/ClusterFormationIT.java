@@ -57,10 +57,18 @@ class ClusterFormationIT {
             inA.execute(SimpleStatement.newInstance("INSERT INTO formation.notes (id, body) VALUES (?, ?)", id, "written in " + a)
                     .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM));
 
-            Row row = Await.value("the row written in " + a + " readable in " + b, Duration.ofSeconds(10), () -> inB.execute(
-                    SimpleStatement.newInstance("SELECT body FROM formation.notes WHERE id = ?", id)
-                            .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)).one());
+            Row row = Await.value("the row written in " + a + " readable in " + b, Duration.ofSeconds(30), () -> readInB(inB, id));
             assertThat(row.getString("body")).isEqualTo("written in " + a);
+        }
+    }
+
+    /** The row, or null while {@code b}'s coordinator has not applied the new table yet (schema agreement was seen from {@code a}). */
+    private static Row readInB(CqlSession inB, UUID id) {
+        try {
+            return inB.execute(SimpleStatement.newInstance("SELECT body FROM formation.notes WHERE id = ?", id)
+                    .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)).one();
+        } catch (com.datastax.oss.driver.api.core.servererrors.InvalidQueryException tableNotThereYet) {
+            return null;
         }
     }
 }
