@@ -105,7 +105,8 @@ public final class BrokerScraper {
                     lag.put(region, PrometheusHistogram.parse(r.body(), INDEXING_LAG, region));
                 }
                 HttpResponse<String> latency = http.send(HttpRequest.newBuilder(URI.create(broker.getValue() + "/actuator/latency"))
-                        .timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
+                        .header("Authorization", org.brokerapp.loadtest.target.BearerTokens.operator()).timeout(timeout).build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (latency.statusCode() == 200) {
                     exact.put(region, ExactLatency.parse(latency.body()));
                 } else if (latency.statusCode() != 404) {
