@@ -10,11 +10,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
-import org.brokerapp.broker.ledger.Holdings;
-import org.brokerapp.broker.ledger.LedgerSnapshot;
-import org.brokerapp.broker.order.Order;
-import org.brokerapp.broker.order.OrderStatus;
-import org.brokerapp.broker.order.Side;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.Side;
 
 /**
  * One customer's balances as their owner holds them in memory: settled cash and positions, what

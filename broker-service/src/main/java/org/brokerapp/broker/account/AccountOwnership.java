@@ -16,7 +16,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.brokerapp.broker.matching.DecisionLeases;
+import org.brokerapp.broker.lease.DecisionLeases;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.InstanceUrl;

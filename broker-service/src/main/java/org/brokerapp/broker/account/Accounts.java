@@ -11,10 +11,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
-import org.brokerapp.broker.ledger.CustomerLedger;
-import org.brokerapp.broker.ledger.Holdings;
-import org.brokerapp.broker.order.Order;
-import org.brokerapp.broker.order.OrderProblem;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderProblem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.utils.Utils;
 
 /** Which partition of the {@code customers} topic a customer belongs to: Kafka's own partitioner for a String key. */
-public final class CustomerPartitions {
+final class CustomerPartitions {
 
     private CustomerPartitions() {
     }

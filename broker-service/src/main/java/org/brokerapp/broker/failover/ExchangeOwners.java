@@ -18,7 +18,7 @@ import org.springframework.stereotype.Repository;
  * fails rather than leave two regions each believing it matches the exchange.
  */
 @Repository
-public class ExchangeOwners {
+class ExchangeOwners {
 
     /** Who matches an exchange; epoch 0 is the implicit row of an exchange that never moved (its home). */
     public record Owner(String exchange, String region, long epoch, Instant changedAt) {

@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 
 import com.datastax.oss.driver.api.core.DriverException;
-import org.brokerapp.broker.order.OrderProblem;
-import org.brokerapp.broker.routing.PeerLinks;
+import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -16,16 +16,17 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.account.CustomerLedger;
+import org.brokerapp.broker.book.RestingOrder;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.PriceUnits;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventPublisher;
-import org.brokerapp.broker.ledger.CustomerLedger;
 import org.brokerapp.broker.metrics.BrokerMetrics;
-import org.brokerapp.broker.order.Order;
-import org.brokerapp.broker.order.OrderStatus;
-import org.brokerapp.broker.order.OrderType;
-import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.ticker.Tick;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,15 +42,15 @@ import org.springframework.stereotype.Component;
  *
  * <p>An order the matcher took over from open_orders (a start or a rebalance) may have been decided
  * by its previous holder, which can crash between the ledger write and the open_orders delete: the
- * first decision on such an order reads the ledger before writing. Across regions the fence is
- * {@link ExchangeOwnership}: nothing is written unless this region holds the exchange.
+ * first decision on such an order reads the ledger before writing. Each write asks the matcher's
+ * {@link SymbolFence} first: nothing is written unless this instance may still decide on the symbol.
  *
  * <p>At most {@code maxFillsInFlight} decisions are in flight; beyond that the matcher thread
  * waits: backpressure, not an unbounded queue. {@link #awaitIdle} lets a revocation wait until the
  * decisions on the symbols it gives away are written, before their next holder rebuilds them.
  */
 @Component
-public class DecisionWriter {
+class DecisionWriter {
 
     private static final Logger log = LoggerFactory.getLogger(DecisionWriter.class);
     private static final long RETRY_DELAY_MILLIS = 200;
@@ -57,7 +58,6 @@ public class DecisionWriter {
     private final CustomerLedger ledger;
     private final OpenOrders openOrders;
     private final BrokerMetrics metrics;
-    private final ExchangeOwnership exchanges;
     private final String region;
     private final Semaphore inFlight;
     private final OrderEventPublisher events;
@@ -65,13 +65,12 @@ public class DecisionWriter {
     private final Map<String, Integer> inFlightBySymbol = new HashMap<>();
 
     public DecisionWriter(CustomerLedger ledger, OpenOrders openOrders, BrokerMetrics metrics, BrokerProperties properties,
-                          ExchangeOwnership exchanges, OrderEventPublisher events, SymbolUniverse universe) {
+                          OrderEventPublisher events, SymbolUniverse universe) {
         this.ledger = ledger;
         this.events = events;
         this.universe = universe;
         this.openOrders = openOrders;
         this.metrics = metrics;
-        this.exchanges = exchanges;
         this.region = properties.region();
         this.inFlight = new Semaphore(properties.matching().maxFillsInFlight());
     }
@@ -171,7 +170,7 @@ public class DecisionWriter {
 
     /** Check (if asked) and write; after an error, the same again a moment later, while the symbol is held here. */
     private CompletableFuture<Outcome> attempt(Decision d, boolean verify) {
-        if (!d.held().getAsBoolean() || !exchanges.holdsSymbol(d.symbol())) {
+        if (!d.held().getAsBoolean()) {
             return CompletableFuture.completedFuture(new Outcome.NotHeld());
         }
         CompletionStage<Optional<Order>> current = verify

@@ -24,11 +24,15 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
+import org.brokerapp.broker.book.RestingOrder;
+import org.brokerapp.broker.book.SortedTriggerIndex;
+import org.brokerapp.broker.book.TriggerIndex;
+import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.PriceUnits;
+import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
-import org.brokerapp.broker.order.OrderStatus;
-import org.brokerapp.broker.order.OrderType;
-import org.brokerapp.broker.order.Side;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.LoopThread;
 import org.brokerapp.regions.SymbolUniverse;
@@ -89,7 +93,7 @@ public class MatchingService extends LoopThread {
     private final ReadWriteLock ownership = new ReentrantReadWriteLock();
     private final BlockingQueue<Command> commands;
     private final DecisionWriter decisions;
-    private final DecisionLeases leases;
+    private final SymbolFence fence;
     private final Map<UUID, Decided> decided = new ConcurrentHashMap<>();
     private final Map<UUID, String> takenOver = new HashMap<>();
     private long lastForget = System.nanoTime();
@@ -100,12 +104,12 @@ public class MatchingService extends LoopThread {
     private final Consumer<RestingOrder> collectTriggered = triggered::add;
 
     /** Starts (phase 0) before the ticker consumer and the inbox tailer, stops after them. */
-    public MatchingService(DecisionWriter decisions, DecisionLeases leases, OpenOrders openOrders, LastPrices lastPrices, BrokerProperties properties,
+    MatchingService(DecisionWriter decisions, SymbolFence fence, OpenOrders openOrders, LastPrices lastPrices, BrokerProperties properties,
                            SymbolUniverse universe, ExchangeOwnership exchanges) {
         super("matcher", 0);
         this.universe = universe;
         this.decisions = decisions;
-        this.leases = leases;
+        this.fence = fence;
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
         this.buyStopCollar = properties.matching().buyStopCollar();
@@ -314,9 +318,9 @@ public class MatchingService extends LoopThread {
         return () -> decidesOn(symbol);
     }
 
-    /** This instance holds the symbol (its ticker partition, its exchange) and the partition's decision lease is current. */
+    /** The matcher took the symbol on (its ticker partition, its exchange) and may still decide on it (both fences). */
     private boolean decidesOn(String symbol) {
-        return owned.contains(symbol) && leases.covers(symbol);
+        return owned.contains(symbol) && fence.mayDecide(symbol);
     }
 
     private void remember(UUID orderId, OrderStatus status) {

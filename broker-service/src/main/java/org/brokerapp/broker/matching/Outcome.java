@@ -1,7 +1,7 @@
 package org.brokerapp.broker.matching;
 
-import org.brokerapp.broker.order.Order;
-import org.brokerapp.broker.order.OrderStatus;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderStatus;
 
 /** What became of a decision the matcher took on an order: a fill or a cancel. */
 public sealed interface Outcome {

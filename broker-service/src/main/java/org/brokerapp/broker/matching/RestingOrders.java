@@ -1,6 +1,8 @@
 package org.brokerapp.broker.matching;
 
-import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.book.RestingOrder;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.PriceUnits;
 
 /** The matcher's view of a ledger order. */
 public final class RestingOrders {

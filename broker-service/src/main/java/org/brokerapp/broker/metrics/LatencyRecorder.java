@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * {@code /actuator/latency}) at the start and the end of its window and subtracts.
  */
 @Component
-public class LatencyRecorder {
+class LatencyRecorder {
 
     /** Tick event time to fill durable. */
     public static final String TICK_TO_FILL = "tick-to-fill";

@@ -12,7 +12,13 @@ import java.util.UUID;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.brokerapp.broker.ledger.Holdings;
+import org.brokerapp.broker.account.Holdings;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.Placement;
+import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.http.HttpStatus;
@@ -71,7 +77,7 @@ class OrderController {
     @Operation(summary = "Place a LIMIT or STOP order", description = "Idempotent on clientOrderId: a retry returns the same order with 200.")
     @PostMapping("/orders")
     ResponseEntity<OrderView> place(Principal customer, @RequestBody OrderRequests.PlaceOrderRequest request) {
-        OrderService.Placement placement = orders.place(requests.validate(customer.getName(), request));
+        Placement placement = orders.place(requests.validate(customer.getName(), request));
         OrderView view = OrderView.of(placement.order());
         return placement.created()
                 ? ResponseEntity.created(URI.create("/api/orders/" + view.orderId())).body(view)

@@ -2,7 +2,11 @@ package org.brokerapp.broker.order;
 
 import java.math.BigDecimal;
 
-import org.brokerapp.broker.matching.PriceUnits;
+import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.PlaceOrder;
+import org.brokerapp.broker.core.PriceUnits;
+import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.system.Excerpt;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Component;
@@ -12,7 +16,7 @@ import org.springframework.stereotype.Component;
  * 400 naming the field. The one place order input is validated.
  */
 @Component
-public class OrderRequests {
+class OrderRequests {
 
     static final int MAX_CLIENT_ORDER_ID = 64;
     static final long MAX_QUANTITY = 1_000_000_000L;

@@ -18,12 +18,20 @@ import java.util.function.Supplier;
 
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.account.CustomerLedger;
+import org.brokerapp.broker.account.Holdings;
+import org.brokerapp.broker.account.LedgerSnapshot;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderIds;
+import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.PlaceOrder;
+import org.brokerapp.broker.core.Placement;
+import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.failover.ExchangeOwnership;
-import org.brokerapp.broker.ledger.CustomerLedger;
-import org.brokerapp.broker.ledger.Holdings;
-import org.brokerapp.broker.ledger.LedgerSnapshot;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.matching.OpenOrders;
@@ -60,15 +68,11 @@ import org.springframework.stereotype.Service;
  * is durable ({@code Account.filled}), so nothing bought by an order that never landed is spent.
  */
 @Service
-public class OrderService {
+class OrderService {
 
     private static final Duration WRITE_WAIT = Duration.ofSeconds(6);
     private static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
     private static final Duration EXECUTION_MEMORY = Duration.ofMinutes(10);
-
-    /** The result of a placement: the order, and whether this request created it (false for a retry). */
-    public record Placement(Order order, boolean created) {
-    }
 
     /** What a placement step decided under the account's monitor: the order, whether to write it, whether it is new. */
     private record Reserved(Order order, boolean write, boolean created) {

@@ -19,7 +19,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Authenticates every {@code /internal/**} call by its signature ({@link PeerVerifier}): a verified
  * call runs as a {@link PeerCall} with role {@code PEER}; any other is 401 problem+json before a
  * controller sees it. No password or shared secret opens {@code /internal/**}. Added to the
- * security filter chain by {@code system.SecurityConfiguration} (not a servlet filter of its own).
+ * security filter chain by {@code security.SecurityConfiguration} (not a servlet filter of its own).
  */
 public final class PeerAuthenticationFilter extends OncePerRequestFilter {
 

@@ -13,19 +13,18 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import org.brokerapp.broker.events.EventTopics;
-import org.brokerapp.broker.events.OrderEvent;
-import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.account.CustomerLedger;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.events.OrderEvent;
+import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.failover.ExchangeOwnership;
-import org.brokerapp.broker.ledger.CustomerLedger;
-import org.brokerapp.broker.matching.DecisionLeases;
+import org.brokerapp.broker.lease.DecisionLeases;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.matching.Outcome;
 import org.brokerapp.broker.matching.RestingOrders;
-import org.brokerapp.broker.order.Order;
-import org.brokerapp.broker.routing.PeerLinks;
+import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.InstanceUrl;
 import org.brokerapp.broker.ticker.TickConsumer;
@@ -47,7 +46,7 @@ import org.springframework.stereotype.Component;
  * and event go out together, so an event can outlive a write that failed).
  */
 @Component
-public class EventIntake {
+class EventIntake {
 
     private static final Logger log = LoggerFactory.getLogger(EventIntake.class);
     static final String PATH = "/internal/events";

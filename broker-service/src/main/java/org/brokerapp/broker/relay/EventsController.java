@@ -1,6 +1,11 @@
 package org.brokerapp.broker.relay;
 
+import java.util.List;
+
 import io.swagger.v3.oas.annotations.Hidden;
+import org.brokerapp.broker.core.ApiProblem;
+import org.brokerapp.broker.events.MalformedOrderEventException;
+import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -29,7 +34,20 @@ class EventsController {
     @PostMapping(EventIntake.PATH)
     ResponseEntity<Void> take(@RequestBody byte[] body, @RequestParam(defaultValue = "false") boolean replayed,
                               @RequestParam(defaultValue = "false") boolean passedOn) {
-        boolean taken = intake.take(codec.decodeAll(body), replayed, passedOn);
+        List<OrderEvent> events;
+        try {
+            events = codec.decodeAll(body);
+        } catch (MalformedOrderEventException e) {
+            throw new NotABatch();
+        }
+        boolean taken = intake.take(events, replayed, passedOn);
         return ResponseEntity.status(taken ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).build();
+    }
+
+    /** A body that is not a batch of order events (400). */
+    static final class NotABatch extends ApiProblem {
+        NotABatch() {
+            super(HttpStatus.BAD_REQUEST, "Invalid request", "the body is not a batch of order events");
+        }
     }
 }

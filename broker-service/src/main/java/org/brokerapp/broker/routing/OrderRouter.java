@@ -19,9 +19,11 @@ import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryRegistry;
 import io.github.resilience4j.timelimiter.TimeLimiter;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
-import org.brokerapp.broker.order.Order;
-import org.brokerapp.broker.order.OrderProblem;
-import org.brokerapp.broker.order.OrderService;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.core.Placement;
+import org.brokerapp.broker.peer.PeerLinks;
+import org.brokerapp.broker.peer.RemoteFailure;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
@@ -40,8 +42,8 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class OrderRouter {
 
-    static final String MARKET_ORDERS = "/internal/market-orders";
-    static final String PLACEMENTS = "/internal/placements";
+    public static final String MARKET_ORDERS = "/internal/market-orders";
+    public static final String PLACEMENTS = "/internal/placements";
     private static final Duration IN_REGION_TIMEOUT = Duration.ofSeconds(6);
 
     private final PeerLinks links;
@@ -64,18 +66,18 @@ public class OrderRouter {
     }
 
     /** Executes a MARKET order in {@code region}, which matches its symbol; that region's answer is the answer. */
-    public OrderService.Placement execute(String region, RoutedMarketOrder order) {
+    public Placement execute(String region, RoutedMarketOrder order) {
         return call(region, MARKET_ORDERS, order, order.customerId(), order.symbol() + " market orders cannot execute now; LIMIT and STOP orders are still accepted");
     }
 
     /** Places an order in the customer's home region, which owns their account. */
-    public OrderService.Placement forward(String home, RoutedPlacement placement) {
+    public Placement forward(String home, RoutedPlacement placement) {
         return call(home, PLACEMENTS, placement, placement.customerId(), "orders of " + placement.customerId() + " are decided in their home region " + home
                 + " and cannot be placed from here now");
     }
 
     /** Places an order at the instance of this region owning the customer's account (a hop inside the region). */
-    public OrderService.Placement forwardInRegion(String instance, RoutedPlacement placement) {
+    public Placement forwardInRegion(String instance, RoutedPlacement placement) {
         try {
             HttpResponse<String> response = links.post(URI.create(instance), PLACEMENTS + "?passedOn=true", json.writeValueAsBytes(placement),
                     IN_REGION_TIMEOUT, placement.customerId()).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
@@ -90,7 +92,7 @@ public class OrderRouter {
         }
     }
 
-    private OrderService.Placement call(String region, String path, Object body, String customerId, String whatFails) {
+    private Placement call(String region, String path, Object body, String customerId, String whatFails) {
         URI peer = links.peer(region).orElseThrow(() -> new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(60),
                 "this broker has no route to " + region + " (broker.routing.peers." + region + " is not set)"));
         byte[] payload = json.writeValueAsBytes(body);
@@ -123,12 +125,12 @@ public class OrderRouter {
         return placement(answer, attempts.get() > 1);
     }
 
-    private static OrderService.Placement placement(RoutedAnswer answer, boolean retried) {
+    private static Placement placement(RoutedAnswer answer, boolean retried) {
         if (answer instanceof RoutedAnswer.Refused refused) {
             throw new OrderProblem.Relayed(refused.region(), refused.status(), refused.title(), refused.detail(), refused.retryAfter());
         }
         RoutedAnswer.Executed executed = (RoutedAnswer.Executed) answer;
-        return new OrderService.Placement(executed.order(), executed.created() || retried);
+        return new Placement(executed.order(), executed.created() || retried);
     }
 
     /** Placements and the order's own refusals are answers; anything else is the link or the peer failing. */

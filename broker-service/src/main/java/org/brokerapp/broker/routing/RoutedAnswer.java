@@ -1,6 +1,6 @@
 package org.brokerapp.broker.routing;
 
-import org.brokerapp.broker.order.Order;
+import org.brokerapp.broker.core.Order;
 import org.springframework.http.HttpStatus;
 
 /** What the home region said: both are answers (the link works), unlike a timeout or a failure. */

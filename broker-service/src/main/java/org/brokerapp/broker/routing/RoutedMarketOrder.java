@@ -2,7 +2,7 @@ package org.brokerapp.broker.routing;
 
 import java.math.BigDecimal;
 
-import org.brokerapp.broker.order.Side;
+import org.brokerapp.broker.core.Side;
 
 /**
  * A MARKET order on its way from its customer's owner to the region matching its symbol, which

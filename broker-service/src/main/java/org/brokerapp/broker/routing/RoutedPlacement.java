@@ -2,8 +2,8 @@ package org.brokerapp.broker.routing;
 
 import java.math.BigDecimal;
 
-import org.brokerapp.broker.order.OrderType;
-import org.brokerapp.broker.order.Side;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.Side;
 
 /**
  * An order on its way from the region (or instance) where the customer placed it to the instance

@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * merged sums (sum of notional / sum of quantity), never averaged; latency percentiles cannot be
  * merged, so they are given per region.
  */
-public record Analytics(Instant from, Instant to, Duration interval, List<Volume> volume, List<Vwap> vwap, List<TopSymbol> topSymbols,
+record Analytics(Instant from, Instant to, Duration interval, List<Volume> volume, List<Vwap> vwap, List<TopSymbol> topSymbols,
                         List<Latency> fillLatency, SearchRegions regions) {
 
     /** Trades of one symbol filled by one region in one interval. */

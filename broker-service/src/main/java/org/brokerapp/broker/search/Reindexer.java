@@ -11,10 +11,10 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkOperation;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
+import org.brokerapp.broker.account.CustomerLedger;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.events.OrderEvent;
-import org.brokerapp.broker.ledger.CustomerLedger;
-import org.brokerapp.broker.order.Order;
-import org.brokerapp.broker.order.OrderStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * rollback (move the alias back) until an operator deletes it. Fills rebuilt from the ledger
  * have no tick time (the ledger does not keep it), so they carry no fill latency.
  */
-public final class Reindexer {
+final class Reindexer {
 
     private static final Logger log = LoggerFactory.getLogger(Reindexer.class);
     private static final int BATCH = 1_000;

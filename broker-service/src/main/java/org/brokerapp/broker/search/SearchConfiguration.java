@@ -16,7 +16,7 @@ import co.elastic.clients.transport.rest_client.RestClientTransport;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.http.HttpHost;
 import org.brokerapp.broker.account.CustomerHomes;
-import org.brokerapp.broker.ledger.CustomerLedger;
+import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.elasticsearch.client.RestClient;
 import org.springframework.beans.factory.annotation.Qualifier;

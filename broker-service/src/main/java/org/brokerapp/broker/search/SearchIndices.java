@@ -26,7 +26,7 @@ import co.elastic.clients.elasticsearch.indices.update_aliases.Action;
  * {@code trades-v<N>-*} where N is the version behind {@value #ORDERS}: one alias switch moves
  * the reads of both. Templates ({@code search/*-template.json}) give every index its strict mapping.
  */
-public final class SearchIndices {
+final class SearchIndices {
 
     public static final String ORDERS = "orders";
     public static final String ORDERS_INDEXING = "orders-indexing";

@@ -3,7 +3,7 @@ package org.brokerapp.broker.search;
 import java.time.Duration;
 import java.util.Optional;
 
-import org.brokerapp.broker.system.ApiProblem;
+import org.brokerapp.broker.core.ApiProblem;
 import org.springframework.http.HttpStatus;
 
 /** A search refused (400) or not answerable (503); mapped to problem+json by the one error advice. */

@@ -6,7 +6,7 @@ import java.util.List;
  * Which regions a fanned-out search heard from. A region in {@code missing} did not answer by the
  * deadline (or failed); the results hold only what the others know, which the client must show.
  */
-public record SearchRegions(List<String> answered, List<Missing> missing) {
+record SearchRegions(List<String> answered, List<Missing> missing) {
 
     public record Missing(String region, String reason) {
     }

@@ -10,7 +10,7 @@ import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
 import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
-import org.brokerapp.broker.events.MalformedOrderEventException;
+import org.brokerapp.broker.core.ApiProblem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -43,22 +43,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         problem.region().ifPresent(region -> body.setProperty("region", region));
         ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status());
         problem.retryAfter().ifPresent(after -> response.header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (after.toMillis() + 999) / 1000))));
+        problem.challenge().ifPresent(challenge -> response.header(HttpHeaders.WWW_AUTHENTICATE, challenge));
         return response.body(body);
-    }
-
-    @ExceptionHandler(TooManyRequests.class)
-    ResponseEntity<ProblemDetail> tooManyRequests(TooManyRequests e) {
-        ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, e.getMessage());
-        body.setTitle("Too many requests");
-        return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
-                .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, (e.retryAfter().toMillis() + 999) / 1000))).body(body);
-    }
-
-    @ExceptionHandler(TokenController.Unauthorized.class)
-    ResponseEntity<ProblemDetail> unauthorized(TokenController.Unauthorized e) {
-        ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.UNAUTHORIZED, e.getMessage());
-        body.setTitle("Unauthorized");
-        return ResponseEntity.status(HttpStatus.UNAUTHORIZED).header(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"broker\"").body(body);
     }
 
     @ExceptionHandler(org.springframework.security.access.AccessDeniedException.class)
@@ -78,11 +64,6 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             org.springframework.security.web.firewall.RequestRejectedException.class})
     ResponseEntity<ProblemDetail> badParameters(RuntimeException e) {
         return badRequest("the query string or form parameters are malformed");
-    }
-
-    @ExceptionHandler(MalformedOrderEventException.class)
-    ResponseEntity<ProblemDetail> malformedEvents(MalformedOrderEventException e) {
-        return badRequest("the body is not a batch of order events");
     }
 
     /**

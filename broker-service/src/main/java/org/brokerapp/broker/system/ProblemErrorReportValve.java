@@ -12,7 +12,7 @@ import org.springframework.http.HttpStatus;
  * encoded NUL, an invalid URI), in the same problem+json as every other answer instead of Tomcat's
  * HTML page with its version. Installed as the host's error report valve by {@link TomcatErrorAnswers}.
  */
-public final class ProblemErrorReportValve extends ErrorReportValve {
+final class ProblemErrorReportValve extends ErrorReportValve {
 
     @Override
     protected void report(Request request, Response response, Throwable throwable) {

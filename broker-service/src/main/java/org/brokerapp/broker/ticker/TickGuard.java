@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.brokerapp.broker.matching.PriceUnits;
+import org.brokerapp.broker.core.PriceUnits;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.ticker.Tick;

@@ -38,7 +38,7 @@ import org.springframework.stereotype.Component;
  * stops the consumer.
  */
 @Component
-public class TickRefusals implements AutoCloseable {
+class TickRefusals implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(TickRefusals.class);
 

@@ -8,10 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
 
-import org.brokerapp.broker.order.Order;
-import org.brokerapp.broker.order.OrderStatus;
-import org.brokerapp.broker.order.OrderType;
-import org.brokerapp.broker.order.Side;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.Side;
 import org.junit.jupiter.api.Test;
 
 class OrderEventCodecTests {

@@ -17,12 +17,11 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.OptionalInt;
-
 import javax.net.ssl.SSLHandshakeException;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import org.brokerapp.broker.BrokerApplication;
-import org.brokerapp.broker.routing.PeerLinks;
+import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.infra.Await;
 import org.brokerapp.infra.LocalStack;

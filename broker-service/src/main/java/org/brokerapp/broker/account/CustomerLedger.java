@@ -1,0 +1,158 @@
+package org.brokerapp.broker.account;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.Side;
+import org.brokerapp.broker.schema.BrokerCql;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The customer ledger table: one partition per customer. Every write is a plain LOCAL_QUORUM write
+ * by the one party entitled to it: a placement by the owner of the customer's account (which
+ * checked the balance in memory), a fill or cancel by the one decider of the order's fate, the
+ * matcher holding its symbol ({@code matching.MatchingService}).
+ *
+ * <p><b>One writer per cell.</b> {@code status} is the placement's (OPEN, or FILLED for a MARKET
+ * order executed at once); the home records a fill in {@code fill_price, filled_at, filled_by} and a
+ * cancel in {@code closed_at}, cells the placement never writes. So no write ever overwrites
+ * another region's, whatever the clocks say, and the order's status is read from which cells are set.
+ */
+@Repository
+public class CustomerLedger {
+
+    private final CqlSession session;
+    private final BrokerCql cql;
+
+    public CustomerLedger(CqlSession session, BrokerCql cql) {
+        this.session = session;
+        this.cql = cql;
+    }
+
+    /** Reads the customer's whole partition: their account, as this DC has it now. */
+    public Optional<LedgerSnapshot> read(String customerId) {
+        List<Row> rows = session.execute(cql.selectLedger.bind(customerId)).all();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        Row first = rows.get(0);
+        List<Order> orders = new ArrayList<>();
+        for (Row row : rows) {
+            if (!row.isNull("order_id") && isComplete(row)) {
+                orders.add(order(row));
+            }
+        }
+        BigDecimal cash = first.isNull("initial_cash") ? BigDecimal.ZERO : first.getBigDecimal("initial_cash");
+        return Optional.of(new LedgerSnapshot(customerId, cash, first.getMap("initial_positions", String.class, Long.class), orders));
+    }
+
+    public Optional<Order> readOrder(String customerId, UUID orderId) {
+        return orderOf(session.execute(cql.selectLedgerOrder.bind(customerId, orderId)).one());
+    }
+
+    /** Opens an account with its opening balance unless the customer exists already. */
+    public boolean open(String customerId, BigDecimal cash, Map<String, Long> positions) {
+        return session.execute(cql.openAccount.bind(customerId, cash, positions)).wasApplied();
+    }
+
+    /**
+     * Writes a new order, OPEN or (a MARKET order executed at once) FILLED: one plain write, stamped
+     * with the order's placement time, so writing it again after a timeout writes the same cells.
+     * Only the customer's account owner places (see {@code account.Accounts}), and it checked the
+     * balance before, in memory: there is no condition and no read.
+     */
+    public CompletionStage<Void> write(Order o) {
+        return session.executeAsync(insert(o)).thenApply(rs -> null);
+    }
+
+    private BoundStatement insert(Order o) {
+        return switch (o.status()) {
+            case OPEN -> cql.insertOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
+                    o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt(), micros(o.placedAt()));
+            case FILLED -> cql.insertExecutedOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
+                    o.type().name(), o.quantity(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy(), micros(o.placedAt()));
+            case CANCELLED -> throw new IllegalArgumentException("an order is never placed cancelled: " + o.orderId());
+        };
+    }
+
+    /** The order as this DC has it now, without blocking the caller; empty if its placement is not here (yet). */
+    public CompletionStage<Optional<Order>> readOrderAsync(String customerId, UUID orderId) {
+        return session.executeAsync(cql.selectLedgerOrder.bind(customerId, orderId)).thenApply(rs -> orderOf(rs.one()));
+    }
+
+    /** Every order in the ledger, paged: a full scan of the table, for the search reindex only. */
+    public Stream<Order> everyOrder() {
+        return StreamSupport.stream(session.execute(cql.scanLedgerForSearch.bind().setPageSize(500)).spliterator(), false)
+                .map(CustomerLedger::orderOf).flatMap(Optional::stream);
+    }
+
+    private static Optional<Order> orderOf(Row row) {
+        return row == null || row.isNull("status") || !isComplete(row) ? Optional.empty() : Optional.of(order(row));
+    }
+
+    /**
+     * Records a fill decided by this region's matcher. The write carries the decision's time as its
+     * timestamp, so repeating it after a timeout writes the same cell versions.
+     */
+    public CompletionStage<Void> fill(String customerId, UUID orderId, BigDecimal price, Instant at, String region) {
+        return session.executeAsync(cql.fillOrder.bind(micros(at), price, at, region, customerId, orderId)).thenApply(rs -> null);
+    }
+
+    /** Records a cancel decided by this region's matcher; as {@link #fill}, repeatable. */
+    public CompletionStage<Void> cancel(String customerId, UUID orderId, Instant at) {
+        return session.executeAsync(cql.cancelOrder.bind(micros(at), at, customerId, orderId)).thenApply(rs -> null);
+    }
+
+    private static long micros(Instant at) {
+        return TimeUnit.SECONDS.toMicros(at.getEpochSecond()) + TimeUnit.NANOSECONDS.toMicros(at.getNano());
+    }
+
+    /**
+     * A fill is {@code filled_at}, a cancel {@code closed_at}, anything else the placement's status.
+     * Both are set only if two brokers decided the same order, which the matcher's ownership rules
+     * out (see docs/ARCHITECTURE.md); should it happen, the earlier decision stands.
+     */
+    private static OrderStatus statusOf(Row r) {
+        Instant filled = r.getInstant("filled_at");
+        Instant closed = r.getInstant("closed_at");
+        if (filled != null && (closed == null || filled.isBefore(closed))) {
+            return OrderStatus.FILLED;
+        }
+        return closed != null ? OrderStatus.CANCELLED : OrderStatus.valueOf(r.getString("status"));
+    }
+
+    /**
+     * Whether the order's placement has reached this DC. Cross-DC mutations can arrive out of order
+     * (one dropped under load and replayed later as a hint), so a fill may be here before the row
+     * it fills: such a row is not an order yet, here.
+     */
+    private static boolean isComplete(Row r) {
+        return !r.isNull("side") && !r.isNull("order_type") && !r.isNull("symbol") && !r.isNull("placed_at");
+    }
+
+    private static Order order(Row r) {
+        OrderStatus status = statusOf(r);
+        boolean filled = status == OrderStatus.FILLED;
+        return new Order(r.getUuid("order_id"), r.getString("customer_id"), r.getString("client_order_id"), r.getString("symbol"),
+                r.getString("exchange"), Side.valueOf(r.getString("side")), OrderType.valueOf(r.getString("order_type")), r.getLong("quantity"),
+                r.getBigDecimal("limit_price"), r.getBigDecimal("stop_price"), r.getBigDecimal("reserved_cash"),
+                status, r.getString("placed_region"), r.getInstant("placed_at"),
+                filled ? r.getBigDecimal("fill_price") : null, filled ? r.getInstant("filled_at") : null, filled ? r.getString("filled_by") : null,
+                status == OrderStatus.CANCELLED ? r.getInstant("closed_at") : null);
+    }
+}

@@ -1,0 +1,25 @@
+package org.brokerapp.broker.core;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * An order as the ledger holds it. {@code limitPrice} is set for LIMIT orders, {@code stopPrice}
+ * for STOP orders; {@code reservedCash} is what a BUY holds back from the customer's cash while
+ * it is open. Fill fields are set once the order is FILLED.
+ */
+public record Order(UUID orderId, String customerId, String clientOrderId, String symbol, String exchange, Side side,
+                    OrderType type, long quantity, BigDecimal limitPrice, BigDecimal stopPrice, BigDecimal reservedCash,
+                    OrderStatus status, String placedRegion, Instant placedAt, BigDecimal fillPrice, Instant filledAt,
+                    String filledBy, Instant closedAt) {
+
+    /** The price a tick is compared with: the limit for LIMIT orders, the stop for STOP orders. */
+    public BigDecimal triggerPrice() {
+        return type == OrderType.STOP ? stopPrice : limitPrice;
+    }
+
+    public boolean isOpen() {
+        return status == OrderStatus.OPEN;
+    }
+}

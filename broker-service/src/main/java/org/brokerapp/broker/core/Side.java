@@ -1,0 +1,7 @@
+package org.brokerapp.broker.core;
+
+/** Which way an order trades. */
+public enum Side {
+    BUY,
+    SELL
+}

@@ -1,8 +1,0 @@
-package org.brokerapp.broker.order;
-
-/** Where an order is in its life. Only OPEN changes, and only by one conditional update in the symbol's home region. */
-public enum OrderStatus {
-    OPEN,
-    FILLED,
-    CANCELLED
-}

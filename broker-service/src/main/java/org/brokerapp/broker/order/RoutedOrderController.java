@@ -1,0 +1,82 @@
+package org.brokerapp.broker.order;
+
+import java.net.URI;
+
+import io.swagger.v3.oas.annotations.Hidden;
+import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.PlaceOrder;
+import org.brokerapp.broker.core.Placement;
+import org.brokerapp.broker.peer.PeerAuthenticationFilter;
+import org.brokerapp.broker.peer.PeerCall;
+import org.brokerapp.broker.routing.OrderRouter;
+import org.brokerapp.broker.routing.RoutedMarketOrder;
+import org.brokerapp.broker.routing.RoutedPlacement;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The receiving side of {@link OrderRouter}: placements forwarded to the owner of the customer's
+ * account, and MARKET orders sent by that owner to the region matching their symbol. Every call is
+ * signed by the calling region's broker for one customer ({@code peer.PeerAuthenticationFilter});
+ * the order is taken only for that customer, and only from the region entitled to send it (403
+ * otherwise), so no credential of a region can trade as anyone another region authenticated. Not
+ * part of the customer API.
+ */
+@Hidden
+@RestController
+class RoutedOrderController {
+
+    private final OrderService orders;
+    private final OrderRequests requests;
+    private final CustomerHomes homes;
+    private final String region;
+
+    RoutedOrderController(OrderService orders, OrderRequests requests, CustomerHomes homes, BrokerProperties properties) {
+        this.orders = orders;
+        this.requests = requests;
+        this.homes = homes;
+        this.region = properties.region();
+    }
+
+    /** Sent by the region where the customer placed the order, or passed on by another instance of this region. */
+    @PostMapping(OrderRouter.PLACEMENTS)
+    ResponseEntity<Order> place(@RequestBody RoutedPlacement routed, @RequestParam(defaultValue = "false") boolean passedOn, Authentication caller) {
+        String sender = passedOn ? region : routed.placedRegion();
+        requireSignedBy(caller, sender, routed.customerId());
+        var price = routed.type() == OrderType.LIMIT ? routed.price() : null;
+        var stop = routed.type() == OrderType.STOP ? routed.price() : null;
+        PlaceOrder command = requests.validate(routed.customerId(), new OrderRequests.PlaceOrderRequest(routed.clientOrderId(), routed.symbol(),
+                routed.side(), routed.type(), java.math.BigDecimal.valueOf(routed.quantity()), price, stop));
+        return answer(orders.placeForwarded(command, routed.placedRegion(), passedOn));
+    }
+
+    /** Sent by the customer's home region, whose broker decided the customer's balances and reserved for it. */
+    @PostMapping(OrderRouter.MARKET_ORDERS)
+    ResponseEntity<Order> execute(@RequestBody RoutedMarketOrder routed, Authentication caller) {
+        requireSignedBy(caller, homes.homeOf(routed.customerId()).orElse(null), routed.customerId());
+        PlaceOrder command = requests.validate(routed.customerId(), new OrderRequests.PlaceOrderRequest(routed.clientOrderId(), routed.symbol(),
+                routed.side(), OrderType.MARKET, java.math.BigDecimal.valueOf(routed.quantity()), null, null));
+        return answer(orders.executeRouted(command, routed.placedRegion(), routed.maxPrice(), routed.retry()));
+    }
+
+    private static void requireSignedBy(Authentication caller, String sender, String customerId) {
+        PeerCall call = ((PeerAuthenticationFilter.Authenticated) caller).getPrincipal();
+        if (!call.customerId().equals(customerId) || !call.region().equals(sender)) {
+            throw new AccessDeniedException("this call must be signed by " + sender + " for the order's customer");
+        }
+    }
+
+    private static ResponseEntity<Order> answer(Placement placement) {
+        return placement.created()
+                ? ResponseEntity.created(URI.create("/api/orders/" + placement.order().orderId())).body(placement.order())
+                : ResponseEntity.ok(placement.order());
+    }
+}

@@ -1,0 +1,146 @@
+package org.brokerapp.broker.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.security.Principal;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.http.ResponseEntity;
+import org.springframework.mock.env.MockEnvironment;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtException;
+
+/**
+ * The credential findings of issue #12, without a broker: passwords are held hashed and checked
+ * for a token only, tokens are verified by signature, failed logins and orders are rate limited,
+ * and no built-in secret works outside the local profile.
+ */
+class CredentialsTests {
+
+    private static final SecurityProperties PROPERTIES = new SecurityProperties(SecretsCheck.LOCAL_VALUES.get("broker.security.token-key"),
+            Duration.ofHours(1), 3, Duration.ofMinutes(1), 5);
+    private static final PasswordEncoder ENCODER = PasswordEncoderFactories.createDelegatingPasswordEncoder();
+
+    private final Tokens tokens = new Tokens();
+    private final JwtDecoder decoder = tokens.jwtDecoder(PROPERTIES);
+    private final TokenController controller = new TokenController(new CustomerPasswords(Map.of("alice", "alice-pw")), ENCODER,
+            tokens.jwtEncoder(PROPERTIES), PROPERTIES);
+
+    @Test
+    void theRightPasswordBuysATokenThatVerifiesBySignature() {
+        ResponseEntity<Map<String, Object>> answer = controller.token(basic("alice", "alice-pw"));
+
+        Jwt jwt = decoder.decode((String) answer.getBody().get("access_token"));
+        assertThat(jwt.getSubject()).isEqualTo("alice");
+        assertThat(jwt.getClaimAsStringList("scope")).containsExactly("orders");
+        assertThat(answer.getBody()).containsEntry("token_type", "Bearer").containsEntry("expires_in", 3600L);
+    }
+
+    @Test
+    void aTokenWithAnotherSignatureOrAnotherSubjectIsRefused() {
+        String token = (String) controller.token(basic("alice", "alice-pw")).getBody().get("access_token");
+        String[] parts = token.split("\\.");
+        String otherSubject = Base64.getUrlEncoder().withoutPadding().encodeToString(new String(Base64.getUrlDecoder().decode(parts[1]),
+                StandardCharsets.UTF_8).replace("\"alice\"", "\"bob\"").getBytes(StandardCharsets.UTF_8));
+
+        assertThatThrownBy(() -> decoder.decode(parts[0] + "." + otherSubject + "." + parts[2])).isInstanceOf(JwtException.class);
+        assertThatThrownBy(() -> decoder.decode(parts[0] + "." + parts[1] + "." + parts[2].substring(1) + "A")).isInstanceOf(JwtException.class);
+        SecurityProperties otherKey = new SecurityProperties(Base64.getEncoder().encodeToString(new byte[32]), Duration.ofHours(1), 3,
+                Duration.ofMinutes(1), 5);
+        assertThatThrownBy(() -> tokens.jwtDecoder(otherKey).decode(token)).isInstanceOf(JwtException.class);
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedAndAfterTheLimitEvenTheRightOneWaits() {
+        for (int i = 0; i < 3; i++) {
+            assertThatThrownBy(() -> controller.token(basic("alice", "guess"))).isInstanceOf(TokenController.Unauthorized.class);
+        }
+
+        assertThatThrownBy(() -> controller.token(basic("alice", "alice-pw"))).isInstanceOf(TooManyRequests.class)
+                .satisfies(e -> assertThat(((TooManyRequests) e).retryAfter()).contains(Duration.ofMinutes(1)));
+    }
+
+    @Test
+    void anUnknownCustomerIsAsWrongAsAWrongPassword() {
+        assertThatThrownBy(() -> controller.token(basic("mallory", "x"))).isInstanceOf(TokenController.Unauthorized.class)
+                .hasMessage("wrong customer id or password");
+        assertThatThrownBy(() -> controller.token("Bearer x")).isInstanceOf(TokenController.Unauthorized.class);
+        assertThatThrownBy(() -> controller.token(null)).isInstanceOf(TokenController.Unauthorized.class);
+    }
+
+    @Test
+    void passwordsAreHeldHashed() {
+        String hash = ENCODER.encode("bob-pw");
+        CustomerPasswords passwords = new CustomerPasswords(Map.of("bob", hash));
+
+        assertThat(hash).startsWith("{bcrypt}$2a$10$");
+        assertThat(passwords.matches("bob", "bob-pw", ENCODER)).isTrue();
+        assertThat(passwords.matches("bob", hash, ENCODER)).as("the hash is not the password").isFalse();
+    }
+
+    @Test
+    void ordersBeyondTheCustomersRateAre429() throws Exception {
+        OrderRateLimit limit = new OrderRateLimit(PROPERTIES);
+        MockHttpServletRequest request = new MockHttpServletRequest("POST", "/api/orders");
+        request.setUserPrincipal((Principal) () -> "alice");
+
+        for (int i = 0; i < 5; i++) {
+            assertThat(limit.preHandle(request, new MockHttpServletResponse(), new Object())).isTrue();
+        }
+        assertThatThrownBy(() -> limit.preHandle(request, new MockHttpServletResponse(), new Object())).isInstanceOf(TooManyRequests.class);
+        MockHttpServletRequest bob = new MockHttpServletRequest("POST", "/api/orders");
+        bob.setUserPrincipal((Principal) () -> "bob");
+        assertThat(limit.preHandle(bob, new MockHttpServletResponse(), new Object())).as("per customer").isTrue();
+    }
+
+    @Test
+    void withoutTheLocalProfileTheBrokerRefusesToStartWithOneLine() {
+        MockEnvironment production = new MockEnvironment();
+
+        assertThatThrownBy(() -> new SecretsCheck().postProcessEnvironment(production, new SpringApplication()))
+                .isInstanceOf(SecretsCheck.MissingSecrets.class)
+                .hasMessageContaining("broker.security.token-key is not set")
+                .hasMessageContaining("broker.peers.private-key is not set")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void theLocalValuesAreRefusedOutsideTheLocalProfileEvenWhenGiven() {
+        MockEnvironment production = new MockEnvironment();
+        SecretsCheck.LOCAL_VALUES.forEach(production::setProperty);
+        production.setProperty("broker.peers.private-key", SecretsCheck.LOCAL_PRIVATE_KEYS.iterator().next());
+        production.setProperty("broker.seed-accounts[0].customer-id", "alice");
+        production.setProperty("broker.seed-accounts[0].password", "alice-pw");
+
+        assertThatThrownBy(() -> new SecretsCheck().postProcessEnvironment(production, new SpringApplication()))
+                .hasMessageContaining("broker.peers.private-key is the local profile's built-in value")
+                .hasMessageContaining("broker.seed-accounts[0].password is not a {bcrypt} hash");
+    }
+
+    @Test
+    void realSecretsStartWithoutTheLocalProfileAndTheLocalProfileStartsWithItsOwn() {
+        MockEnvironment production = new MockEnvironment()
+                .withProperty("broker.security.token-key", Base64.getEncoder().encodeToString("0123456789abcdef0123456789abcdef".getBytes()))
+                .withProperty("broker.peers.private-key", "a-real-region-key").withProperty("broker.failover.operator-password", ENCODER.encode("x"));
+        new SecretsCheck().postProcessEnvironment(production, new SpringApplication());
+
+        MockEnvironment local = new MockEnvironment();
+        local.setActiveProfiles("local");
+        new SecretsCheck().postProcessEnvironment(local, new SpringApplication());
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+}
