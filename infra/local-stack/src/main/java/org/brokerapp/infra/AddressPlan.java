@@ -39,6 +39,20 @@ public record AddressPlan(int instance) {
         return "127." + (2 * instance + 1) + "." + region + "." + (10 + node);
     }
 
+    /** The network the containers of a stack share when it runs in containers (the docker profile): a /24 per instance. */
+    public String containerSubnet() {
+        return containerPrefix() + "0/24";
+    }
+
+    /** A Cassandra node's fixed address on the containers' network: where its peers gossip with it. */
+    public String cassandraContainerAddress(int region, int node) {
+        return containerPrefix() + (10 * region + node);
+    }
+
+    private String containerPrefix() {
+        return "10.89." + (100 + instance) + ".";
+    }
+
     /** Cassandra binds its JMX to 127.0.0.1 only, so each node needs its own port. */
     public int cassandraJmxPort(int region, int node) {
         return 7100 + 100 * instance + 10 * region + node;

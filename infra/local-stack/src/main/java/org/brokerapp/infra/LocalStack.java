@@ -31,8 +31,31 @@ import org.brokerapp.regions.RegionsModel;
  * over all of them. {@link #start} returns only when the
  * stack is really ready: every node sees every node up and normal in its DC, CQL answers in every
  * DC, and every Kafka accepts clients. {@link #close} stops every process it started.
+ *
+ * <p>The servers run as JVM processes on this machine ({@link #start}) or, with the {@code docker} Maven profile, in
+ * containers behind a Docker API ({@link ContainerStack}); either way at the same addresses, so the same tests run on
+ * both. Only the processes' stack has WAN emulation.
  */
 public final class LocalStack implements AutoCloseable {
+
+    /**
+     * Servers running in containers: what the stack needs of them. Kept free of Testcontainers types, so this class
+     * loads without Testcontainers on the classpath (it is there only with the {@code docker} profile).
+     */
+    interface Containers extends AutoCloseable {
+
+        /** Which containers, for people. */
+        String describe();
+
+        /** Starts the Elasticsearch containers unless they run (see {@link LocalStack#startSearch}). */
+        void startSearch(Progress progress);
+
+        boolean searchRunning();
+
+        /** Removes the containers and their network. */
+        @Override
+        void close();
+    }
 
     static final Duration CLUSTER_READY_TIMEOUT = Duration.ofSeconds(Math.max(90, Long.getLong("stack.start-timeout-seconds", 90)));
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
@@ -42,13 +65,14 @@ public final class LocalStack implements AutoCloseable {
     private final List<ServerProcess> processes;
     private final ServerLibraries libs;
     private final Path java;
+    private final Optional<Containers> containers;
     private final Duration timeToReady;
     private final Thread shutdownHook;
     private final String settingsArgs;
     private final Optional<WanStateExporter> wanExporter;
 
-    private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs,
-                       ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter) {
+    private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Optional<Containers> containers, Duration timeToReady,
+                       String settingsArgs, ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter) {
         this.layout = layout;
         this.libs = libs;
         this.java = java;
@@ -56,6 +80,7 @@ public final class LocalStack implements AutoCloseable {
         this.settingsArgs = settingsArgs;
         this.wan = wan;
         this.processes = new java.util.concurrent.CopyOnWriteArrayList<>(processes);
+        this.containers = containers;
         this.timeToReady = timeToReady;
         this.shutdownHook = new Thread(this::stopAll, "local-stack-shutdown");
     }
@@ -129,7 +154,7 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("Prometheus up at " + PrometheusServer.url(settings.addresses()) + ", scraping every broker address, Cassandra node, Kafka and the WAN");
             }
 
-            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java, wanExporter);
+            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), Optional.empty(), progress.elapsed(), settingsArgs, libs, java, wanExporter);
             new StackState(ProcessHandle.current().pid(), stack.processes.stream().map(ServerProcess::pid).toList(), settingsArgs)
                     .write(settings.workDir());
             if (settings.cassandra()) {
@@ -163,6 +188,10 @@ public final class LocalStack implements AutoCloseable {
      * them; the other suites never pay for them); does nothing when they already run.
      */
     public synchronized void startSearch(Progress progress) {
+        if (containers.isPresent()) {
+            containers.get().startSearch(progress);
+            return;
+        }
         if (layout.elasticsearch().stream().allMatch(n -> processes.stream().anyMatch(p -> p.name().equals(n.name()) && p.isAlive()))) {
             return;
         }
@@ -185,12 +214,14 @@ public final class LocalStack implements AutoCloseable {
 
     /** Stops a region's Elasticsearch node (SIGTERM), as an outage; {@link #startElasticsearch} brings it back with its data. */
     public void stopElasticsearch(String region) {
+        requireProcesses("stopping a region's Elasticsearch");
         String name = layout.elasticsearchIn(region).name();
         processes.stream().filter(p -> p.name().equals(name)).forEach(p -> p.stop(STOP_GRACE));
     }
 
     /** Starts a region's Elasticsearch node again after {@link #stopElasticsearch}, and waits until it answers. */
     public synchronized void startElasticsearch(String region) {
+        requireProcesses("starting a region's Elasticsearch again");
         ElasticsearchNode node = layout.elasticsearchIn(region);
         processes.removeIf(p -> p.name().equals(node.name()) && !p.isAlive());
         ServerProcess process = node.start(java, libs);
@@ -205,10 +236,31 @@ public final class LocalStack implements AutoCloseable {
     }
 
     public boolean searchRunning() {
+        if (containers.isPresent()) {
+            return containers.get().searchRunning();
+        }
         return layout.elasticsearch().stream().allMatch(n -> processes.stream().anyMatch(p -> p.name().equals(n.name()) && p.isAlive()));
     }
 
-    private static void prepareWorkDir(Path workDir, boolean clean, Progress progress) {
+    /** The stack whose servers run in {@code containers}, ready; closing it removes them. */
+    static LocalStack inContainers(StackLayout layout, Containers containers, Duration timeToReady, ServerLibraries libs) {
+        LocalStack stack = new LocalStack(layout, new NoWanEmulation("the stack runs in containers, without WAN emulation"), List.of(),
+                Optional.of(containers), timeToReady, "--instance " + layout.settings().instance() + " (in containers)", libs, Path.of("java"), Optional.empty());
+        if (layout.settings().cassandra()) {
+            stack.deploymentOutputs().write(layout.settings().workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
+        }
+        Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
+        return stack;
+    }
+
+    /** Outages of single servers are drills on processes; the stack in containers does not offer them. */
+    private void requireProcesses(String what) {
+        if (containers.isPresent()) {
+            throw new StackException(what + " is not supported when the stack runs in containers (" + containers.get().describe() + ")");
+        }
+    }
+
+    static void prepareWorkDir(Path workDir, boolean clean, Progress progress) {
         try {
             if (clean && Files.exists(workDir)) {
                 progress.step("--clean: wiping " + workDir);
@@ -282,7 +334,7 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    private static void awaitKafkaAccepting(KafkaBroker broker) {
+    static void awaitKafkaAccepting(KafkaBroker broker) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000))) {
             if (admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).isEmpty()) {
@@ -296,7 +348,7 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    private static void awaitCqlAnswers(StackLayout layout, String region) {
+    static void awaitCqlAnswers(StackLayout layout, String region) {
         try (CqlSession session = session(layout, region)) {
             session.execute("SELECT release_version FROM system.local");
         } catch (RuntimeException e) {
@@ -411,8 +463,14 @@ public final class LocalStack implements AutoCloseable {
         return timeToReady;
     }
 
+    /** The servers' processes on this machine: none when they run in containers. */
     public List<ServerProcess> processes() {
         return List.copyOf(processes);
+    }
+
+    /** How the servers run, for people: as processes here, or in which containers. */
+    public String servers() {
+        return containers.map(Containers::describe).orElse("JVM processes on this machine");
     }
 
     public long totalRssBytes() {
@@ -445,6 +503,7 @@ public final class LocalStack implements AutoCloseable {
         CompletableFuture.allOf(processes.stream()
                 .map(p -> CompletableFuture.runAsync(() -> p.stop(STOP_GRACE)))
                 .toArray(CompletableFuture[]::new)).join();
+        containers.ifPresent(c -> c.close());
         StackState.delete(layout.settings().workDir());
         try {
             Files.deleteIfExists(layout.settings().workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));

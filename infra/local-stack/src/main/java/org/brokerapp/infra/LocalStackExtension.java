@@ -77,9 +77,11 @@ public final class LocalStackExtension implements BeforeAllCallback, ParameterRe
                 .withSearch(Boolean.parseBoolean(System.getProperty("stack.search", "false")))
                 .withMetrics(Boolean.parseBoolean(System.getProperty("stack.metrics", "false")));
         boolean kafkaOnly = !Boolean.parseBoolean(System.getProperty("stack.cassandra", "true"));
-        LocalStack stack = LocalStack.start(kafkaOnly ? settings.kafkaOnly() : settings, true,
-                "--work-dir " + settings.workDir() + " --instance " + instance + (kafkaOnly ? " --kafka-only" : "")
-                        + (settings.search() ? "" : " --no-search") + (settings.metrics() ? "" : " --no-metrics"), new Progress(System.out));
+        LocalStack stack = Boolean.getBoolean("stack.containers")
+                ? ContainerStack.start(kafkaOnly ? settings.kafkaOnly() : settings, new Progress(System.out))
+                : LocalStack.start(kafkaOnly ? settings.kafkaOnly() : settings, true,
+                        "--work-dir " + settings.workDir() + " --instance " + instance + (kafkaOnly ? " --kafka-only" : "")
+                                + (settings.search() ? "" : " --no-search") + (settings.metrics() ? "" : " --no-metrics"), new Progress(System.out));
         System.out.print(stack.describe());
         return stack;
     }

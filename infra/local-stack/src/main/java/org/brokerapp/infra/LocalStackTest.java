@@ -18,7 +18,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code stack.cassandra} ({@code false}: a Kafka per region only, for modules that need no database),
  * {@code stack.search} (default {@code false}: no Elasticsearch node; a test of search calls
  * {@link LocalStack#startSearch} and the nodes start then, once for the whole run),
- * {@code stack.metrics} ({@code true}: Prometheus over the stack, as {@code stack up} runs it; off by default in tests).
+ * {@code stack.metrics} ({@code true}: Prometheus over the stack, as {@code stack up} runs it; off by default in tests),
+ * {@code stack.containers} ({@code true}, set by the {@code docker} Maven profile: the servers run in containers
+ * through Testcontainers, at the same addresses, without WAN emulation; see {@link ContainerStack}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
