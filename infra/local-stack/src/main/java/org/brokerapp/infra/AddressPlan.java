@@ -49,6 +49,20 @@ public record AddressPlan(int instance) {
         return containerPrefix() + (10 * region + node);
     }
 
+    /**
+     * A region's Kafka on the containers' network. Every container gets a fixed address: one left to the network's
+     * allocator can take a Cassandra node's fixed address first (podman hands out addresses after the last it gave,
+     * across networks of the same name: seen here as "requested ip address ... is already allocated").
+     */
+    public String kafkaContainerAddress(int region) {
+        return containerPrefix() + (200 + region);
+    }
+
+    /** A region's Elasticsearch node on the containers' network (fixed, as {@link #kafkaContainerAddress}). */
+    public String elasticsearchContainerAddress(int region) {
+        return containerPrefix() + (220 + region);
+    }
+
     private String containerPrefix() {
         return "10.89." + (100 + instance) + ".";
     }

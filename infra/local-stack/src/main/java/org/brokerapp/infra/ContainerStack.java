@@ -21,7 +21,8 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.output.OutputFrame;
-import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.containers.ContainerLaunchException;
+import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
 import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.utility.DockerImageName;
 
@@ -87,7 +88,7 @@ final class ContainerStack {
             String kafkaImage = IMAGE_PREFIX + "kafka:" + libs.kafkaVersion();
             progress.step("starting containers on network " + networkName + " (" + settings.addresses().containerSubnet() + ") from "
                     + (settings.cassandra() ? cassandraImage + " and " : "") + kafkaImage);
-            List<GenericContainer<?>> kafka = layout.kafka().stream().<GenericContainer<?>>map(b -> kafka(b, kafkaImage, network, settings.instance())).toList();
+            List<GenericContainer<?>> kafka = layout.kafka().stream().<GenericContainer<?>>map(b -> kafka(b, kafkaImage, network, settings)).toList();
             // The Kafkas and the first seed start together, then every other node one at a time, the other DCs' seeds
             // included: two seeds started together on a loaded machine each took the other, silent for more than the
             // 1 s ring delay, for a fat client, dropped it from gossip and formed two one-DC clusters (measured here).
@@ -134,15 +135,17 @@ final class ContainerStack {
         }
     }
 
-    private static GenericContainer<?> kafka(KafkaBroker broker, String image, Network network, int instance) {
+    private static GenericContainer<?> kafka(KafkaBroker broker, String image, Network network, StackSettings settings) {
+        int instance = settings.instance();
         GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(image))
                 .withNetwork(network)
                 .withLabel(LABEL, Integer.toString(instance))
                 .withCommand(broker.containerCommand(HOME).toArray(String[]::new))
                 .withCreateContainerCmdModifier(named(containerName("kafka-" + broker.region().name(), instance), instance,
-                        PortBinding.parse(broker.bootstrapServers() + ":" + AddressPlan.KAFKA_PORT)))
+                        PortBinding.parse(broker.bootstrapServers() + ":" + AddressPlan.KAFKA_PORT))
+                        .andThen(cmd -> cmd.withIpv4Address(settings.addresses().kafkaContainerAddress(regionNumber(settings, broker.region())))))
                 .withLogConsumer(appendingTo(broker.serverLog()))
-                .waitingFor(Wait.forLogMessage(".*" + KafkaBroker.READY_MARKER + ".*", 1).withStartupTimeout(START_TIMEOUT));
+                .waitingFor(ReadyOrExited.logged(KafkaBroker.READY_MARKER).withStartupTimeout(START_TIMEOUT));
         copyInto(container, broker.containerFiles(HOME));
         return container;
     }
@@ -157,22 +160,30 @@ final class ContainerStack {
                         PortBinding.parse("127.0.0.1:" + node.jmxPort() + ":" + node.jmxPort()))
                         .andThen(cmd -> cmd.withIpv4Address(node.wanAddress())))
                 .withLogConsumer(appendingTo(node.systemLog()))
-                .waitingFor(Wait.forLogMessage(".*" + CassandraNode.READY_MARKER + ".*", 1).withStartupTimeout(START_TIMEOUT));
+                .waitingFor(ReadyOrExited.logged(CassandraNode.READY_MARKER).withStartupTimeout(START_TIMEOUT));
         copyInto(container, node.containerFiles(HOME));
         return container;
     }
 
-    private static GenericContainer<?> elasticsearch(ElasticsearchNode node, String image, Network network, int instance) {
+    private static GenericContainer<?> elasticsearch(ElasticsearchNode node, String image, Network network, StackSettings settings) {
+        int instance = settings.instance();
         GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(image))
                 .withNetwork(network)
                 .withLabel(LABEL, Integer.toString(instance))
                 .withCommand(node.containerCommand(HOME).toArray(String[]::new))
                 .withCreateContainerCmdModifier(named(containerName("elasticsearch-" + node.region().name(), instance), instance,
-                        PortBinding.parse(node.address() + ":" + AddressPlan.ELASTICSEARCH_HTTP_PORT + ":" + AddressPlan.ELASTICSEARCH_HTTP_PORT)))
+                        PortBinding.parse(node.address() + ":" + AddressPlan.ELASTICSEARCH_HTTP_PORT + ":" + AddressPlan.ELASTICSEARCH_HTTP_PORT))
+                        .andThen(cmd -> cmd.withIpv4Address(settings.addresses().elasticsearchContainerAddress(regionNumber(settings, node.region())))))
                 .withLogConsumer(appendingTo(node.serverLog()))
-                .waitingFor(Wait.forLogMessage(".*" + ElasticsearchNode.READY_MARKER + ".*", 1).withStartupTimeout(START_TIMEOUT));
+                .waitingFor(new ReadyOrExited("its cluster health to be yellow or green at " + node.url(), logs -> node.answers())
+                        .withStartupTimeout(START_TIMEOUT));
         copyInto(container, node.containerFiles(HOME));
         return container;
+    }
+
+    /** Region numbers are 1-based, in the regions model's order (as the address plan counts them). */
+    private static int regionNumber(StackSettings settings, org.brokerapp.regions.Region region) {
+        return settings.regions().names().indexOf(region.name()) + 1;
     }
 
     private static String containerName(String server, int instance) {
@@ -244,6 +255,55 @@ final class ContainerStack {
         return root.getMessage() != null ? root.getMessage() : root.toString();
     }
 
+    /**
+     * Ready once {@code ready} holds (given the container's log so far); failed at once when the container exits first
+     * (Testcontainers' own waits sit out the whole start timeout), with the last line its server wrote.
+     */
+    private static final class ReadyOrExited extends AbstractWaitStrategy {
+
+        private final String what;
+        private final java.util.function.Predicate<String> ready;
+
+        ReadyOrExited(String what, java.util.function.Predicate<String> ready) {
+            this.what = what;
+            this.ready = ready;
+        }
+
+        static ReadyOrExited logged(String marker) {
+            return new ReadyOrExited("its server to log '" + marker + "'", logs -> logs.contains(marker));
+        }
+
+        @Override
+        protected void waitUntilReady() {
+            long deadline = System.nanoTime() + startupTimeout.toNanos();
+            while (true) {
+                String logs = waitStrategyTarget.getLogs();
+                if (ready.test(logs)) {
+                    return;
+                }
+                var state = waitStrategyTarget.getCurrentContainerInfo().getState();
+                if (!Boolean.TRUE.equals(state.getRunning())) {
+                    throw new ContainerLaunchException("the container exited (code " + state.getExitCodeLong() + ") while waiting for " + what
+                            + "; its last line: " + lastLine(logs));
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new ContainerLaunchException("waited " + startupTimeout.toSeconds() + " s for " + what + "; its last line: " + lastLine(logs));
+                }
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ContainerLaunchException("interrupted");
+                }
+            }
+        }
+
+        private static String lastLine(String logs) {
+            String[] lines = logs.strip().split("\\R");
+            return lines.length == 0 || lines[lines.length - 1].isBlank() ? "(none)" : lines[lines.length - 1];
+        }
+    }
+
     /** The containers started so far and their network: closing removes them all (in parallel), then the network. */
     private static final class Running implements LocalStack.Containers {
 
@@ -279,13 +339,12 @@ final class ContainerStack {
             }
             List<CompletableFuture<Void>> starts = new ArrayList<>();
             for (ElasticsearchNode node : layout.elasticsearch()) {
-                GenericContainer<?> container = elasticsearch(node, image, network, instance);
+                GenericContainer<?> container = elasticsearch(node, image, network, layout.settings());
                 search.add(container);
                 starts.add(startAsync(this, container, node.name(), progress));
             }
             join(starts);
             for (ElasticsearchNode node : layout.elasticsearch()) {
-                node.awaitAnswering(START_TIMEOUT);
                 progress.step(node.name() + " answers at " + node.url() + " (cluster " + node.clusterName() + " yellow or green)");
             }
         }

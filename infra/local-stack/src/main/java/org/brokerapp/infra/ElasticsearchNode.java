@@ -47,8 +47,6 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
         return dir.resolve("logs/" + clusterName() + ".log");
     }
 
-    /** What the launcher prints once the node has started (its HTTP layer then answers). */
-    static final String READY_MARKER = "elasticsearch node started";
     static final String LAUNCHER = "org.brokerapp.infra.elasticsearch.ElasticsearchLauncher";
 
     ServerProcess start(Path java, ServerLibraries libs) {
@@ -74,14 +72,17 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
     Map<Path, String> containerFiles(Path home) {
         return Map.of(
                 home.resolve("config/elasticsearch.yml"), configuration("0.0.0.0", home.resolve("data"), home.resolve("logs")),
+                // not named "console": the launcher's LogConfigurator.configure(env, false) removes that one; direct, as
+                // Elasticsearch sends System.out to a logger
                 home.resolve("config/log4j2.properties"), """
                         status = error
-                        appender.console.type = Console
-                        appender.console.name = console
-                        appender.console.layout.type = PatternLayout
-                        appender.console.layout.pattern = [%d{ISO8601}][%-5p][%-25c{1.}] [%node_name]%marker %m%n
+                        appender.out.type = Console
+                        appender.out.name = out
+                        appender.out.direct = true
+                        appender.out.layout.type = PatternLayout
+                        appender.out.layout.pattern = [%d{ISO8601}][%-5p][%-25c{1.}] [%node_name]%marker %m%n
                         rootLogger.level = info
-                        rootLogger.appenderRef.console.ref = console
+                        rootLogger.appenderRef.out.ref = out
                         logger.deprecation.name = org.elasticsearch.deprecation
                         logger.deprecation.level = error
                         """);
@@ -103,21 +104,9 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
         process.awaitReady(() -> clusterAnswers(http), "cluster health yellow or green at " + url(), START_TIMEOUT);
     }
 
-    /** Ready as {@link #awaitReady(ServerProcess)}, for a node whose process is not on this machine (a container). */
-    void awaitAnswering(Duration timeout) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!clusterAnswers(http)) {
-            if (System.nanoTime() > deadline) {
-                throw new StackException(name() + " did not reach cluster health yellow or green at " + url() + " within " + timeout.toSeconds() + " s");
-            }
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new StackException("interrupted");
-            }
-        }
+    /** Ready as {@link #awaitReady(ServerProcess)} asks it, once: for a node whose process is not on this machine (a container). */
+    boolean answers() {
+        return clusterAnswers(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
     }
 
     private boolean clusterAnswers(HttpClient http) {

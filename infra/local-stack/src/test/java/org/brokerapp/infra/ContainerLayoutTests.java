@@ -63,7 +63,7 @@ class ContainerLayoutTests {
         assertThat(layout.settings().metrics()).isFalse();
         assertThat(node.containerFiles(HOME).get(HOME.resolve("config/elasticsearch.yml")))
                 .contains("network.host: 0.0.0.0", "http.port: 9200", "discovery.type: single-node", "path.data: /var/lib/brokerapp/data");
-        assertThat(node.containerFiles(HOME).get(HOME.resolve("config/log4j2.properties"))).contains("Console").doesNotContain("fileName");
+        assertThat(node.containerFiles(HOME).get(HOME.resolve("config/log4j2.properties"))).contains("type = Console", "direct = true").doesNotContain("name = console", "fileName");
         assertThat(String.join(" ", node.containerCommand(HOME)))
                 .startsWith("java ")
                 .contains("-Des.path.home=/opt/elasticsearch/home", "-cp /opt/elasticsearch/lib/*", ElasticsearchNode.LAUNCHER)
@@ -76,5 +76,19 @@ class ContainerLayoutTests {
         assertThat(new AddressPlan(0).containerSubnet()).isEqualTo("10.89.100.0/24");
         assertThat(new AddressPlan(9).containerSubnet()).isEqualTo("10.89.109.0/24");
         assertThat(new AddressPlan(9).cassandraContainerAddress(2, 1)).isEqualTo("10.89.109.21");
+    }
+
+    @Test
+    void everyContainerHasAFixedAddressNoneOfThemShares() {
+        AddressPlan plan = new AddressPlan(8);
+        java.util.Set<String> addresses = new java.util.HashSet<>();
+        for (int r = 1; r <= 9; r++) {
+            for (int n = 1; n <= 9; n++) {
+                assertThat(addresses.add(plan.cassandraContainerAddress(r, n))).isTrue();
+            }
+            assertThat(addresses.add(plan.kafkaContainerAddress(r))).isTrue();
+            assertThat(addresses.add(plan.elasticsearchContainerAddress(r))).isTrue();
+        }
+        assertThat(addresses).allMatch(a -> a.startsWith("10.89.108.") && Integer.parseInt(a.substring(10)) < 255);
     }
 }
