@@ -39,6 +39,34 @@ public record AddressPlan(int instance) {
         return "127." + (2 * instance + 1) + "." + region + "." + (10 + node);
     }
 
+    /** The network the containers of a stack share when it runs in containers (the docker profile): a /24 per instance. */
+    public String containerSubnet() {
+        return containerPrefix() + "0/24";
+    }
+
+    /** A Cassandra node's fixed address on the containers' network: where its peers gossip with it. */
+    public String cassandraContainerAddress(int region, int node) {
+        return containerPrefix() + (10 * region + node);
+    }
+
+    /**
+     * A region's Kafka on the containers' network. Every container gets a fixed address: one left to the network's
+     * allocator can take a Cassandra node's fixed address first (podman hands out addresses after the last it gave,
+     * across networks of the same name: seen here as "requested ip address ... is already allocated").
+     */
+    public String kafkaContainerAddress(int region) {
+        return containerPrefix() + (200 + region);
+    }
+
+    /** A region's Elasticsearch node on the containers' network (fixed, as {@link #kafkaContainerAddress}). */
+    public String elasticsearchContainerAddress(int region) {
+        return containerPrefix() + (220 + region);
+    }
+
+    private String containerPrefix() {
+        return "10.89." + (100 + instance) + ".";
+    }
+
     /** Cassandra binds its JMX to 127.0.0.1 only, so each node needs its own port. */
     public int cassandraJmxPort(int region, int node) {
         return 7100 + 100 * instance + 10 * region + node;

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.brokerapp.regions.Region;
@@ -30,6 +31,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
                             List<String> seeds, Path dir, int heapMb) {
 
     static final String READY_MARKER = "Startup complete";
+    static final String MAIN_CLASS = "org.apache.cassandra.service.CassandraDaemon";
     // 6-13 s on an idle 2-core machine; over 120 s seen when other work saturates the cores (load average 60+);
     // -Dstack.start-timeout-seconds=<seconds> (every server's start) for a machine busier still
     static final Duration START_TIMEOUT = Duration.ofSeconds(Math.max(300, Long.getLong("stack.start-timeout-seconds", 300)));
@@ -62,9 +64,40 @@ public record CassandraNode(Region region, int node, String address, String wanA
         if (metrics) {
             command.add(libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "cassandra"));
         }
-        command.addAll(jvmOptions(libs));
-        command.add("org.apache.cassandra.service.CassandraDaemon");
+        command.addAll(jvmOptions(libs.cassandra(), libs.jammAgent(), dir, List.of("-Dcassandra.jmx.local.port=" + jmxPort)));
+        command.add(MAIN_CLASS);
         return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
+    }
+
+    /**
+     * The same node as a container's command ({@link ContainerStack}): its files under {@code home} inside the
+     * container, JMX open on {@code jmxPort} for the port published on this machine's 127.0.0.1 (RMI stubs name
+     * that address too), and the memlock limit lowered as for a process.
+     */
+    List<String> containerCommand(ServerLibraries libs, Path home) {
+        Path imageLib = ServerLibraries.IMAGE_CASSANDRA_LIB;
+        List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", "ulimit -l 64 && exec \"$@\"", "cassandra", "java"));
+        command.addAll(jvmOptions(imageLib, imageLib.resolve(libs.jammAgent().getFileName()), home, List.of(
+                "-Dcassandra.jmx.remote.port=" + jmxPort,
+                "-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort,
+                "-Dcom.sun.management.jmxremote.authenticate=false",
+                "-Dcom.sun.management.jmxremote.ssl=false",
+                "-Djava.rmi.server.hostname=127.0.0.1")));
+        command.add(MAIN_CLASS);
+        return command;
+    }
+
+    /**
+     * The configuration files of the node in a container, by their path there: it gossips on its container network
+     * address ({@code wanAddress}), serves CQL on every interface and announces {@code address}, where its CQL port is
+     * published on this machine, to clients (so the driver's peer discovery hands out reachable addresses), and logs
+     * to the console (the container's log).
+     */
+    Map<Path, String> containerFiles(Path home) {
+        return Map.of(
+                home.resolve("conf/cassandra.yaml"), cassandraYaml(home, wanAddress, "0.0.0.0", Optional.of(address)),
+                home.resolve("conf/cassandra-rackdc.properties"), rackDcProperties(),
+                home.resolve("conf/logback.xml"), logbackXml(CONSOLE_APPENDER));
     }
 
     /**
@@ -79,7 +112,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
         return List.of("/bin/bash", "-c", "ulimit -l 64 && exec /usr/bin/setpriv --inh-caps=-ipc_lock --bounding-set=-ipc_lock \"$@\"", "cassandra");
     }
 
-    private List<String> jvmOptions(ServerLibraries libs) {
+    private List<String> jvmOptions(Path lib, Path jammAgent, Path home, List<String> jmxOptions) {
         List<String> options = new ArrayList<>(List.of(
                 // lean on a small machine (issue #11): each flag's reason is on its line
                 "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", // fixed heap: no resizing work; 512 MB holds this stack's small memtables and caches
@@ -91,20 +124,20 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 "-Dcassandra.available_processors=1", // four nodes share two cores: size the pools Cassandra derives from its cores for one
                 "-Djava.net.preferIPv4Stack=true",
                 "-Djdk.attach.allowAttachSelf=true",
-                "-javaagent:" + libs.jammAgent(),
-                "-Dcassandra.jmx.local.port=" + jmxPort,
-                "-Dcassandra.config=" + dir.resolve("conf/cassandra.yaml").toUri(),
-                "-Dcassandra-rackdc.properties=" + dir.resolve("conf/cassandra-rackdc.properties").toUri(),
-                "-Dlogback.configurationFile=" + dir.resolve("conf/logback.xml"),
-                "-Dcassandra.logdir=" + dir.resolve("logs"),
-                "-Dcassandra.storagedir=" + dir.resolve("data"),
+                "-javaagent:" + jammAgent,
+                "-Dcassandra.config=" + home.resolve("conf/cassandra.yaml").toUri(),
+                "-Dcassandra-rackdc.properties=" + home.resolve("conf/cassandra-rackdc.properties").toUri(),
+                "-Dlogback.configurationFile=" + home.resolve("conf/logback.xml"),
+                "-Dcassandra.logdir=" + home.resolve("logs"),
+                "-Dcassandra.storagedir=" + home.resolve("data"),
                 "-Dcassandra-foreground=yes",
                 // an empty cluster on one machine: no need to wait for a ring to settle
                 "-Dcassandra.ring_delay_ms=1000",
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0"));
+        options.addAll(jmxOptions);
         options.addAll(JAVA17_MODULE_OPTIONS);
         options.add("-cp");
-        options.add(libs.cassandra() + "/*");
+        options.add(lib + "/*");
         return options;
     }
 
@@ -143,16 +176,26 @@ public record CassandraNode(Region region, int node, String address, String wanA
             for (String sub : List.of("conf", "data", "commitlog", "hints", "saved_caches", "cdc_raw", "logs")) {
                 Files.createDirectories(dir.resolve(sub));
             }
-            Files.writeString(dir.resolve("conf/cassandra.yaml"), cassandraYaml() + tls.map(this::encryptionYaml).orElse(""));
-            Files.writeString(dir.resolve("conf/cassandra-rackdc.properties"),
-                    "dc=" + region.datacenter() + "\nrack=rack1\nprefer_local=true\n");
-            Files.writeString(dir.resolve("conf/logback.xml"), logbackXml());
+            Files.writeString(dir.resolve("conf/cassandra.yaml"), cassandraYaml(dir, address, address, Optional.empty())
+                    + tls.map(this::encryptionYaml).orElse(""));
+            Files.writeString(dir.resolve("conf/cassandra-rackdc.properties"), rackDcProperties());
+            Files.writeString(dir.resolve("conf/logback.xml"), logbackXml(FILE_APPENDER.formatted(systemLog())));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    String cassandraYaml() {
+    private String rackDcProperties() {
+        return "dc=" + region.datacenter() + "\nrack=rack1\nprefer_local=true\n";
+    }
+
+    /**
+     * @param home         where the node's files are
+     * @param listen       the address it binds for storage (its peers in its own DC reach it there)
+     * @param rpc          the address it binds for CQL
+     * @param broadcastRpc the address it tells clients to use, when not {@code rpc}
+     */
+    private String cassandraYaml(Path home, String listen, String rpc, Optional<String> broadcastRpc) {
         return """
                 cluster_name: brokerapp-local
                 num_tokens: 16
@@ -169,7 +212,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 broadcast_address: %s
                 listen_on_broadcast_address: false
                 rpc_address: %s
-                storage_port: %d
+                %sstorage_port: %d
                 native_transport_port: %d
                 start_native_transport: true
                 data_file_directories:
@@ -208,10 +251,11 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 index_summary_resize_interval: null
                 auto_snapshot: false
                 """.formatted(
-                region.replicationFactor(), String.join(",", seeds), address, wanAddress, address,
+                region.replicationFactor(), String.join(",", seeds), listen, wanAddress, rpc,
+                broadcastRpc.map(a -> "broadcast_rpc_address: " + a + "\n").orElse(""),
                 AddressPlan.STORAGE_PORT, AddressPlan.CQL_PORT,
-                dir.resolve("data"), dir.resolve("commitlog"), dir.resolve("hints"),
-                dir.resolve("saved_caches"), dir.resolve("cdc_raw"));
+                home.resolve("data"), home.resolve("commitlog"), home.resolve("hints"),
+                home.resolve("saved_caches"), home.resolve("cdc_raw"));
     }
 
     /**
@@ -243,15 +287,20 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 """.formatted(tls.keystore(tlsName()), tls.truststore(), tls.password());
     }
 
-    private String logbackXml() {
-        return """
-                <configuration>
-                  <appender name="FILE" class="ch.qos.logback.core.FileAppender">
-                    <file>%s</file>
-                    <encoder><pattern>%%-5level [%%thread] %%date{ISO8601} %%F:%%L - %%msg%%n</pattern></encoder>
-                  </appender>
-                  <root level="INFO"><appender-ref ref="FILE"/></root>
-                </configuration>
-                """.formatted(systemLog());
+    private static final String FILE_APPENDER = """
+              <appender name="LOG" class="ch.qos.logback.core.FileAppender">
+                <file>%s</file>
+                <encoder><pattern>%%-5level [%%thread] %%date{ISO8601} %%F:%%L - %%msg%%n</pattern></encoder>
+              </appender>
+            """;
+
+    private static final String CONSOLE_APPENDER = """
+              <appender name="LOG" class="ch.qos.logback.core.ConsoleAppender">
+                <encoder><pattern>%-5level [%thread] %date{ISO8601} %F:%L - %msg%n</pattern></encoder>
+              </appender>
+            """;
+
+    private static String logbackXml(String appender) {
+        return "<configuration>\n" + appender + "  <root level=\"INFO\"><appender-ref ref=\"LOG\"/></root>\n</configuration>\n";
     }
 }

@@ -9,7 +9,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.brokerapp.regions.Region;
 
@@ -45,22 +47,66 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
         return dir.resolve("logs/" + clusterName() + ".log");
     }
 
+    static final String LAUNCHER = "org.brokerapp.infra.elasticsearch.ElasticsearchLauncher";
+
     ServerProcess start(Path java, ServerLibraries libs) {
         writeConfiguration();
-        List<String> command = List.of(java.toString(),
+        List<String> command = new ArrayList<>(List.of(java.toString()));
+        command.addAll(jvmOptions(libs.elasticsearchHome(), libs.elasticsearchLib()));
+        command.add(dir.resolve("config").toString());
+        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
+    }
+
+    /** The same node as a container's command ({@link ContainerStack}): its files under {@code home} inside the container. */
+    List<String> containerCommand(Path home) {
+        List<String> command = new ArrayList<>(List.of("java"));
+        command.addAll(jvmOptions(ServerLibraries.IMAGE_ELASTICSEARCH_HOME, ServerLibraries.IMAGE_ELASTICSEARCH_LIB));
+        command.add(home.resolve("config").toString());
+        return command;
+    }
+
+    /**
+     * The configuration files of the node in a container, by their path there: it binds every interface (its HTTP port
+     * is published on this machine at {@link #address()}) and logs to the console (the container's log).
+     */
+    Map<Path, String> containerFiles(Path home) {
+        return Map.of(
+                home.resolve("config/elasticsearch.yml"), configuration("0.0.0.0", home.resolve("data"), home.resolve("logs")),
+                // not named "console": the launcher's LogConfigurator.configure(env, false) removes that one; direct, as
+                // Elasticsearch sends System.out to a logger
+                home.resolve("config/log4j2.properties"), """
+                        status = error
+                        appender.out.type = Console
+                        appender.out.name = out
+                        appender.out.direct = true
+                        appender.out.layout.type = PatternLayout
+                        appender.out.layout.pattern = [%d{ISO8601}][%-5p][%-25c{1.}] [%node_name]%marker %m%n
+                        rootLogger.level = info
+                        rootLogger.appenderRef.out.ref = out
+                        logger.deprecation.name = org.elasticsearch.deprecation
+                        logger.deprecation.level = error
+                        """);
+    }
+
+    private List<String> jvmOptions(Path esHome, Path lib) {
+        return List.of(
                 "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-XX:+UseG1GC", "-XX:ParallelGCThreads=2", "-XX:CICompilerCount=2",
                 "-Xss1m", "-Djava.awt.headless=true", "-Djava.net.preferIPv4Stack=true", "-Dfile.encoding=UTF-8",
                 "-Dlog4j2.formatMsgNoLookups=true", "-Dlog4j.shutdownHookEnabled=false", "-Dlog4j2.disable.jmx=true",
-                "-Des.path.home=" + libs.elasticsearchHome(),
-                "-cp", libs.elasticsearchLib() + "/*",
-                "org.brokerapp.infra.elasticsearch.ElasticsearchLauncher", dir.resolve("config").toString());
-        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
+                "-Des.path.home=" + esHome,
+                "-cp", lib + "/*",
+                LAUNCHER);
     }
 
     /** Ready = the HTTP layer answers and the cluster is at least yellow (a single node never gets replicas: green). */
     void awaitReady(ServerProcess process) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         process.awaitReady(() -> clusterAnswers(http), "cluster health yellow or green at " + url(), START_TIMEOUT);
+    }
+
+    /** Ready as {@link #awaitReady(ServerProcess)} asks it, once: for a node whose process is not on this machine (a container). */
+    boolean answers() {
+        return clusterAnswers(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build());
     }
 
     private boolean clusterAnswers(HttpClient http) {
@@ -106,6 +152,10 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
      * application's templates: {@code action.auto_create_index} only for their patterns.
      */
     String configuration() {
+        return configuration(address, dir.resolve("data"), dir.resolve("logs"));
+    }
+
+    private String configuration(String host, Path data, Path logs) {
         return """
                 cluster.name: %s
                 node.name: es-%s
@@ -119,7 +169,7 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
                 cluster.routing.allocation.disk.threshold_enabled: false
                 action.auto_create_index: "+orders-v*,+trades-v*,-*"
                 action.destructive_requires_name: false
-                """.formatted(clusterName(), region.name(), address, AddressPlan.ELASTICSEARCH_HTTP_PORT,
-                AddressPlan.ELASTICSEARCH_TRANSPORT_PORT, dir.resolve("data"), dir.resolve("logs"));
+                """.formatted(clusterName(), region.name(), host, AddressPlan.ELASTICSEARCH_HTTP_PORT,
+                AddressPlan.ELASTICSEARCH_TRANSPORT_PORT, data, logs);
     }
 }

@@ -8,6 +8,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.apache.kafka.common.Uuid;
 import org.brokerapp.regions.KafkaCredential;
@@ -52,10 +54,7 @@ public record KafkaBroker(Region region, String address, Path dir) {
         }
         if (!Files.exists(dir.resolve("data/meta.properties"))) {
             List<String> format = command(java, libs, "kafka.tools.StorageTool");
-            format.addAll(List.of("format", "-t", Uuid.randomUuid().toString(), "-c", properties().toString(), "--standalone"));
-            for (String principal : KafkaAccess.principals(region.name())) {
-                format.addAll(List.of("--add-scram", KafkaCredential.MECHANISM + "=[name=" + principal + ",password=" + credentials.of(principal).password() + "]"));
-            }
+            format.addAll(formatArguments(properties(), credentials));
             ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60));
         }
         List<String> command = command(java, libs, "kafka.Kafka");
@@ -66,7 +65,61 @@ public record KafkaBroker(Region region, String address, Path dir) {
         return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
     }
 
+    /** The storage tool's format arguments: a new cluster id, and the SCRAM credentials of every principal of the region. */
+    private List<String> formatArguments(Path properties, KafkaCredentials credentials) {
+        List<String> arguments = new ArrayList<>(List.of("format", "-t", Uuid.randomUuid().toString(), "-c", properties.toString(), "--standalone"));
+        for (String principal : KafkaAccess.principals(region.name())) {
+            arguments.addAll(List.of("--add-scram", KafkaCredential.MECHANISM + "=[name=" + principal + ",password=" + credentials.of(principal).password() + "]"));
+        }
+        return arguments;
+    }
+
+    /**
+     * The same broker as a container's command ({@link ContainerStack}): its files under {@code home} inside the
+     * container, storage formatted on first start with the SCRAM credentials of the region's principals (as for a
+     * process: the passwords the stack's {@link KafkaCredentials} files hold), then the broker in the foreground.
+     */
+    List<String> containerCommand(Path home, KafkaCredentials credentials) {
+        Path java = Path.of("java");
+        Path lib = ServerLibraries.IMAGE_KAFKA_LIB;
+        List<String> format = command(java, lib, home, "kafka.tools.StorageTool");
+        format.addAll(formatArguments(home.resolve("conf/server.properties"), credentials));
+        List<String> run = command(java, lib, home, "kafka.Kafka");
+        run.add(home.resolve("conf/server.properties").toString());
+        return List.of("/bin/sh", "-c", "test -f " + home.resolve("data/meta.properties") + " || " + quoted(format)
+                + " && exec " + quoted(run));
+    }
+
+    private static String quoted(List<String> words) {
+        return words.stream().map(w -> "'" + w + "'").collect(Collectors.joining(" "));
+    }
+
+    /**
+     * The configuration files of the broker in a container, by their path there: the same logins and ACLs as a
+     * process, its SCRAM listener bound on every interface and announcing {@code address} (where its port is published
+     * on this machine) to clients, its controller (PLAIN, the admin's login) kept to itself on the container's
+     * localhost, and logging to the console (the container's log).
+     */
+    Map<Path, String> containerFiles(Path home, String adminPassword) {
+        String controller = "localhost:" + AddressPlan.KAFKA_CONTROLLER_PORT;
+        return Map.of(
+                home.resolve("conf/server.properties"), serverProperties("0.0.0.0:" + AddressPlan.KAFKA_PORT, controller, home.resolve("data"), adminPassword),
+                home.resolve("conf/log4j2.properties"), """
+                        status = warn
+                        appender.console.type = Console
+                        appender.console.name = console
+                        appender.console.layout.type = PatternLayout
+                        appender.console.layout.pattern = [%d] %p %m (%c)%n
+                        rootLogger.level = INFO
+                        rootLogger.appenderRef.console.ref = console
+                        """);
+    }
+
     private List<String> command(Path java, ServerLibraries libs, String mainClass) {
+        return command(java, libs.kafka(), dir, mainClass);
+    }
+
+    private static List<String> command(Path java, Path lib, Path home, String mainClass) {
         return new ArrayList<>(List.of(java.toString(),
                 // lean on a small machine (issue #11)
                 "-Xms256m", "-Xmx384m", // a few topics of small records; the log cleaner's buffer is cut to 16 MB below
@@ -74,9 +127,9 @@ public record KafkaBroker(Region region, String address, Path dir) {
                 "-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1", // never more GC threads than the machine's 2 cores
                 "-XX:CICompilerCount=2", // the fewest JIT threads tiered compilation allows
                 "-Djava.awt.headless=true", "-Djava.net.preferIPv4Stack=true",
-                "-Dlog4j2.configurationFile=" + dir.resolve("conf/log4j2.properties"),
-                "-Dkafka.logs.dir=" + dir.resolve("logs"),
-                "-cp", libs.kafka() + "/*", mainClass));
+                "-Dlog4j2.configurationFile=" + home.resolve("conf/log4j2.properties"),
+                "-Dkafka.logs.dir=" + home.resolve("logs"),
+                "-cp", lib + "/*", mainClass));
     }
 
     private Path properties() {
@@ -107,8 +160,11 @@ public record KafkaBroker(Region region, String address, Path dir) {
     }
 
     String serverProperties(String adminPassword) {
-        String broker = address + ":" + AddressPlan.KAFKA_PORT;
-        String controller = address + ":" + AddressPlan.KAFKA_CONTROLLER_PORT;
+        return serverProperties(bootstrapServers(), address + ":" + AddressPlan.KAFKA_CONTROLLER_PORT, dir.resolve("data"), adminPassword);
+    }
+
+    /** Clients are always told {@link #bootstrapServers()}; {@code listen} is where the broker binds for them. */
+    private String serverProperties(String listen, String controller, Path dataDir, String adminPassword) {
         return """
                 process.roles=broker,controller
                 node.id=1
@@ -153,7 +209,7 @@ public record KafkaBroker(Region region, String address, Path dir) {
                 # the log cleaner compacts __consumer_offsets only: one thread, a small buffer (default 128 MB of heap)
                 log.cleaner.threads=1
                 log.cleaner.dedupe.buffer.size=16777216
-                """.formatted(controller, broker, controller, broker, controller, KafkaAccess.ADMIN, adminPassword,
-                KafkaAccess.ADMIN, adminPassword, KafkaAccess.ADMIN, adminPassword, KafkaAccess.ADMIN, dir.resolve("data"));
+                """.formatted(controller, listen, controller, bootstrapServers(), controller, KafkaAccess.ADMIN, adminPassword,
+                KafkaAccess.ADMIN, adminPassword, KafkaAccess.ADMIN, adminPassword, KafkaAccess.ADMIN, dataDir);
     }
 }

@@ -32,8 +32,31 @@ import org.brokerapp.regions.RegionsModel;
  * over all of them. {@link #start} returns only when the
  * stack is really ready: every node sees every node up and normal in its DC, CQL answers in every
  * DC, and every Kafka accepts clients. {@link #close} stops every process it started.
+ *
+ * <p>The servers run as JVM processes on this machine ({@link #start}) or, with the {@code docker} Maven profile, in
+ * containers behind a Docker API ({@link ContainerStack}); either way at the same addresses, so the same tests run on
+ * both. Only the processes' stack has WAN emulation.
  */
 public final class LocalStack implements AutoCloseable {
+
+    /**
+     * Servers running in containers: what the stack needs of them. Kept free of Testcontainers types, so this class
+     * loads without Testcontainers on the classpath (it is there only with the {@code docker} profile).
+     */
+    interface Containers extends AutoCloseable {
+
+        /** Which containers, for people. */
+        String describe();
+
+        /** Starts the Elasticsearch containers unless they run (see {@link LocalStack#startSearch}). */
+        void startSearch(Progress progress);
+
+        boolean searchRunning();
+
+        /** Removes the containers and their network. */
+        @Override
+        void close();
+    }
 
     static final Duration CLUSTER_READY_TIMEOUT = Duration.ofSeconds(Math.max(90, Long.getLong("stack.start-timeout-seconds", 90)));
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
@@ -43,6 +66,7 @@ public final class LocalStack implements AutoCloseable {
     private final List<ServerProcess> processes;
     private final ServerLibraries libs;
     private final Path java;
+    private final Optional<Containers> containers;
     private final Duration timeToReady;
     private final Thread shutdownHook;
     private final String settingsArgs;
@@ -50,9 +74,9 @@ public final class LocalStack implements AutoCloseable {
     private final KafkaCredentials kafkaCredentials;
     private final Optional<StackTls> tls;
 
-    private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Duration timeToReady, String settingsArgs,
-                       ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter, KafkaCredentials kafkaCredentials,
-                       Optional<StackTls> tls) {
+    private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Optional<Containers> containers, Duration timeToReady,
+                       String settingsArgs, ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter,
+                       KafkaCredentials kafkaCredentials, Optional<StackTls> tls) {
         this.layout = layout;
         this.kafkaCredentials = kafkaCredentials;
         this.tls = tls;
@@ -62,6 +86,7 @@ public final class LocalStack implements AutoCloseable {
         this.settingsArgs = settingsArgs;
         this.wan = wan;
         this.processes = new java.util.concurrent.CopyOnWriteArrayList<>(processes);
+        this.containers = containers;
         this.timeToReady = timeToReady;
         this.shutdownHook = new Thread(this::stopAll, "local-stack-shutdown");
     }
@@ -142,7 +167,8 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("Prometheus up at " + PrometheusServer.url(settings.addresses()) + ", scraping every broker address, Cassandra node, Kafka and the WAN");
             }
 
-            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), progress.elapsed(), settingsArgs, libs, java, wanExporter, kafkaCredentials, tls);
+            LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), Optional.empty(), progress.elapsed(), settingsArgs, libs, java,
+                    wanExporter, kafkaCredentials, tls);
             if (tls.isPresent()) {
                 stack.writeBrokerTlsFiles();
             }
@@ -199,6 +225,10 @@ public final class LocalStack implements AutoCloseable {
      * them; the other suites never pay for them); does nothing when they already run.
      */
     public synchronized void startSearch(Progress progress) {
+        if (containers.isPresent()) {
+            containers.get().startSearch(progress);
+            return;
+        }
         if (layout.elasticsearch().stream().allMatch(n -> processes.stream().anyMatch(p -> p.name().equals(n.name()) && p.isAlive()))) {
             return;
         }
@@ -221,12 +251,14 @@ public final class LocalStack implements AutoCloseable {
 
     /** Stops a region's Elasticsearch node (SIGTERM), as an outage; {@link #startElasticsearch} brings it back with its data. */
     public void stopElasticsearch(String region) {
+        requireProcesses("stopping a region's Elasticsearch");
         String name = layout.elasticsearchIn(region).name();
         processes.stream().filter(p -> p.name().equals(name)).forEach(p -> p.stop(STOP_GRACE));
     }
 
     /** Starts a region's Elasticsearch node again after {@link #stopElasticsearch}, and waits until it answers. */
     public synchronized void startElasticsearch(String region) {
+        requireProcesses("starting a region's Elasticsearch again");
         ElasticsearchNode node = layout.elasticsearchIn(region);
         processes.removeIf(p -> p.name().equals(node.name()) && !p.isAlive());
         ServerProcess process = node.start(java, libs);
@@ -241,10 +273,33 @@ public final class LocalStack implements AutoCloseable {
     }
 
     public boolean searchRunning() {
+        if (containers.isPresent()) {
+            return containers.get().searchRunning();
+        }
         return layout.elasticsearch().stream().allMatch(n -> processes.stream().anyMatch(p -> p.name().equals(n.name()) && p.isAlive()));
     }
 
-    private static void prepareWorkDir(Path workDir, boolean clean, Progress progress) {
+    /** The stack whose servers run in {@code containers}, ready; closing it removes them. */
+    static LocalStack inContainers(StackLayout layout, Containers containers, Duration timeToReady, ServerLibraries libs,
+                                   KafkaCredentials kafkaCredentials) {
+        LocalStack stack = new LocalStack(layout, new NoWanEmulation("the stack runs in containers, without WAN emulation"), List.of(),
+                Optional.of(containers), timeToReady, "--instance " + layout.settings().instance() + " (in containers)", libs, Path.of("java"),
+                Optional.empty(), kafkaCredentials, Optional.empty());
+        if (layout.settings().cassandra()) {
+            stack.deploymentOutputs().write(layout.settings().workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
+        }
+        Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
+        return stack;
+    }
+
+    /** Outages of single servers are drills on processes; the stack in containers does not offer them. */
+    private void requireProcesses(String what) {
+        if (containers.isPresent()) {
+            throw new StackException(what + " is not supported when the stack runs in containers (" + containers.get().describe() + ")");
+        }
+    }
+
+    static void prepareWorkDir(Path workDir, boolean clean, Progress progress) {
         try {
             if (clean && Files.exists(workDir)) {
                 progress.step("--clean: wiping " + workDir);
@@ -315,7 +370,7 @@ public final class LocalStack implements AutoCloseable {
         return config;
     }
 
-    private static void awaitKafkaAccepting(KafkaBroker broker, KafkaCredential adminLogin) {
+    static void awaitKafkaAccepting(KafkaBroker broker, KafkaCredential adminLogin) {
         try (Admin admin = Admin.create(adminConfig(broker, adminLogin))) {
             if (admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).isEmpty()) {
                 throw new StackException(broker.name() + " reports no brokers");
@@ -329,7 +384,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** Creates the region's ACLs of {@link KafkaAccess} (creating an existing one again changes nothing). */
-    private static void grantAccess(KafkaBroker broker, KafkaCredential adminLogin) {
+    static void grantAccess(KafkaBroker broker, KafkaCredential adminLogin) {
         try (Admin admin = Admin.create(adminConfig(broker, adminLogin))) {
             admin.createAcls(KafkaAccess.bindings(broker.region().name())).all().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
@@ -340,7 +395,7 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    private static void awaitCqlAnswers(StackLayout layout, Optional<StackTls> tls, String region) {
+    static void awaitCqlAnswers(StackLayout layout, Optional<StackTls> tls, String region) {
         try (CqlSession session = session(layout, tls, region)) {
             session.execute("SELECT release_version FROM system.local");
         } catch (RuntimeException e) {
@@ -518,8 +573,14 @@ public final class LocalStack implements AutoCloseable {
         return timeToReady;
     }
 
+    /** The servers' processes on this machine: none when they run in containers. */
     public List<ServerProcess> processes() {
         return List.copyOf(processes);
+    }
+
+    /** How the servers run, for people: as processes here, or in which containers. */
+    public String servers() {
+        return containers.map(Containers::describe).orElse("JVM processes on this machine");
     }
 
     public long totalRssBytes() {
@@ -552,6 +613,7 @@ public final class LocalStack implements AutoCloseable {
         CompletableFuture.allOf(processes.stream()
                 .map(p -> CompletableFuture.runAsync(() -> p.stop(STOP_GRACE)))
                 .toArray(CompletableFuture[]::new)).join();
+        containers.ifPresent(c -> c.close());
         StackState.delete(layout.settings().workDir());
         try {
             Files.deleteIfExists(layout.settings().workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));

@@ -78,10 +78,12 @@ public final class LocalStackExtension implements BeforeAllCallback, ParameterRe
                 .withMetrics(Boolean.parseBoolean(System.getProperty("stack.metrics", "false")))
                 .withTls(Boolean.parseBoolean(System.getProperty("stack.tls", "false")));
         boolean kafkaOnly = !Boolean.parseBoolean(System.getProperty("stack.cassandra", "true"));
-        LocalStack stack = LocalStack.start(kafkaOnly ? settings.kafkaOnly() : settings, true,
-                "--work-dir " + settings.workDir() + " --instance " + instance + (kafkaOnly ? " --kafka-only" : "")
-                        + (settings.search() ? "" : " --no-search") + (settings.metrics() ? "" : " --no-metrics") + (settings.tls() ? " --tls" : ""),
-                new Progress(System.out));
+        LocalStack stack = Boolean.getBoolean("stack.containers")
+                ? ContainerStack.start(kafkaOnly ? settings.kafkaOnly() : settings, new Progress(System.out))
+                : LocalStack.start(kafkaOnly ? settings.kafkaOnly() : settings, true,
+                        "--work-dir " + settings.workDir() + " --instance " + instance + (kafkaOnly ? " --kafka-only" : "")
+                                + (settings.search() ? "" : " --no-search") + (settings.metrics() ? "" : " --no-metrics") + (settings.tls() ? " --tls" : ""),
+                        new Progress(System.out));
         System.out.print(stack.describe());
         return stack;
     }

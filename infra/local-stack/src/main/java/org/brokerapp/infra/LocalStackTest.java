@@ -20,7 +20,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@link LocalStack#startSearch} and the nodes start then, once for the whole run),
  * {@code stack.metrics} ({@code true}: Prometheus over the stack, as {@code stack up} runs it; off by default in tests),
  * {@code stack.tls} ({@code true}: CQL over TLS only, clients and internode, as {@code stack up --tls}; the brokers the
- * tests start then serve HTTPS; off by default).
+ * tests start then serve HTTPS; off by default; not with {@code stack.containers}),
+ * {@code stack.containers} ({@code true}, set by the {@code docker} Maven profile: the servers run in containers
+ * through Testcontainers, at the same addresses, without WAN emulation; see {@link ContainerStack}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -53,6 +53,17 @@ final class Preflight {
         return needed;
     }
 
+    /** The stack in containers ({@link ContainerStack}) binds only the ports it publishes on this machine. */
+    static void requirePublishedPortsFree(StackLayout layout) {
+        for (CassandraNode node : layout.cassandra()) {
+            requireFree(new InetSocketAddress(node.address(), AddressPlan.CQL_PORT), layout.settings().instance());
+            requireFree(new InetSocketAddress("127.0.0.1", node.jmxPort()), layout.settings().instance());
+        }
+        for (KafkaBroker broker : layout.kafka()) {
+            requireFree(new InetSocketAddress(broker.address(), AddressPlan.KAFKA_PORT), layout.settings().instance());
+        }
+    }
+
     static void requireFree(InetSocketAddress address, int instance) {
         try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(true);

@@ -14,6 +14,12 @@ import java.util.Properties;
  */
 record ServerLibraries(Path cassandra, Path kafka, Path elasticsearch, Path jmxExporter, Path monitoring) {
 
+    /** Where the images built from these jars keep them (see infra/images), under the same file names. */
+    static final Path IMAGE_CASSANDRA_LIB = Path.of("/opt/cassandra/lib");
+    static final Path IMAGE_KAFKA_LIB = Path.of("/opt/kafka/lib");
+    static final Path IMAGE_ELASTICSEARCH_LIB = Path.of("/opt/elasticsearch/lib");
+    static final Path IMAGE_ELASTICSEARCH_HOME = Path.of("/opt/elasticsearch/home");
+
     static ServerLibraries fromBuild() {
         Properties p = new Properties();
         try (InputStream in = ServerLibraries.class.getResourceAsStream("/local-stack.properties")) {
@@ -55,6 +61,30 @@ record ServerLibraries(Path cassandra, Path kafka, Path elasticsearch, Path jmxE
         require(jmxExporter, "jmx_prometheus_javaagent");
         try (var files = Files.list(jmxExporter)) {
             return files.filter(f -> f.getFileName().toString().startsWith("jmx_prometheus_javaagent")).findFirst().orElseThrow();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The server versions, from the jar names: the images built from these jars are tagged with them. */
+    String cassandraVersion() {
+        return versionOf(cassandra, "cassandra-all-");
+    }
+
+    String kafkaVersion() {
+        return versionOf(kafka, "kafka_2.13-");
+    }
+
+    String elasticsearchVersion() {
+        return versionOf(elasticsearchLib(), "elasticsearch-");
+    }
+
+    /** The version in {@code <jarPrefix><version>.jar}, a version starting with a digit (not {@code elasticsearch-x-content-...}). */
+    private static String versionOf(Path dir, String jarPrefix) {
+        try (var files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).filter(f -> f.matches(java.util.regex.Pattern.quote(jarPrefix) + "[0-9][^-]*\\.jar"))
+                    .map(f -> f.substring(jarPrefix.length(), f.length() - ".jar".length())).findFirst()
+                    .orElseThrow(() -> new StackException(jarPrefix + "*.jar missing from " + dir));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsModel;
@@ -16,12 +17,26 @@ public record StackLayout(StackSettings settings, List<CassandraNode> cassandra,
                           List<ElasticsearchNode> elasticsearch) {
 
     public static StackLayout of(StackSettings settings) {
+        AddressPlan plan = settings.addresses();
+        return of(settings, settings.wanEmulation() ? plan::cassandraWanAddress : plan::cassandraAddress);
+    }
+
+    /**
+     * The layout of the stack in containers ({@link ContainerStack}): the same addresses on this machine, where the
+     * containers' ports are published; the Cassandra nodes gossip on the containers' network, so that is the address
+     * other nodes (and other DCs) know each by. No WAN emulation, no metrics.
+     */
+    static StackLayout inContainers(StackSettings settings) {
+        return of(settings.withWanEmulation(false).withMetrics(false), settings.addresses()::cassandraContainerAddress);
+    }
+
+    /** {@code peerAddress}: region and node number (1-based) to the address the other nodes reach a node at. */
+    private static StackLayout of(StackSettings settings, BiFunction<Integer, Integer, String> peerAddress) {
         RegionsModel model = settings.regions();
         AddressPlan plan = settings.addresses();
-        boolean wan = settings.wanEmulation();
         List<String> seeds = new ArrayList<>();
         for (int r = 1; r <= model.regions().size(); r++) {
-            seeds.add((wan ? plan.cassandraWanAddress(r, 1) : plan.cassandraAddress(r, 1)) + ":" + AddressPlan.STORAGE_PORT);
+            seeds.add(peerAddress.apply(r, 1) + ":" + AddressPlan.STORAGE_PORT);
         }
         List<CassandraNode> cassandra = new ArrayList<>();
         List<KafkaBroker> kafka = new ArrayList<>();
@@ -31,7 +46,7 @@ public record StackLayout(StackSettings settings, List<CassandraNode> cassandra,
             Path regionDir = settings.workDir().resolve(region.name());
             for (int n = 1; settings.cassandra() && n <= region.cassandraNodes(); n++) {
                 String address = plan.cassandraAddress(r, n);
-                cassandra.add(new CassandraNode(region, n, address, wan ? plan.cassandraWanAddress(r, n) : address,
+                cassandra.add(new CassandraNode(region, n, address, peerAddress.apply(r, n),
                         plan.cassandraJmxPort(r, n), seeds, regionDir.resolve("cassandra-" + n), settings.cassandraHeapMb()));
             }
             kafka.add(new KafkaBroker(region, plan.kafkaAddress(r), regionDir.resolve("kafka")));

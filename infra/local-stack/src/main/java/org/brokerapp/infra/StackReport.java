@@ -19,6 +19,7 @@ final class StackReport {
                 layout.kafka().size(), stack.searchRunning() ? layout.elasticsearch().size() + " Elasticsearch nodes" : "no search (--no-search)",
                 megabytes(stack.totalRssBytes())));
         out.append(String.format("Work directory: %s (instance %d)%n", settings.workDir(), settings.addresses().instance()));
+        out.append(String.format("Servers: %s%n", stack.servers()));
         out.append(String.format("%-16s %-13s %-17s %-17s %-6s %-8s %-8s %s%n", "REGION/DC", "SERVER", "ADDRESS", "WAN FACE", "JMX", "PID", "RSS", "LOG"));
         for (CassandraNode node : layout.cassandra()) {
             Optional<ServerProcess> process = processNamed(stack, node.name());

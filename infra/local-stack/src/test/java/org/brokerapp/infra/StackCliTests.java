@@ -100,7 +100,8 @@ class StackCliTests {
         assertThat(Files.readString(node.dir().resolve("conf/cassandra-rackdc.properties"))).contains("dc=ap-southeast-2", "prefer_local=true");
         assertThat(Files.readString(node.dir().resolve("conf/cassandra.yaml")))
                 .contains("listen_address: 127.0.2.12", "broadcast_address: 127.1.2.12", "seeds: \"127.1.1.11:7000,127.1.2.11:7000\"",
-                        "endpoint_snitch: GossipingPropertyFileSnitch");
+                        "endpoint_snitch: GossipingPropertyFileSnitch", "rpc_address: 127.0.2.12\nstorage_port: 7000")
+                .doesNotContain("broadcast_rpc_address");
         assertThat(layout.oneWayLatencyInto("ap-southeast-2").toMillis()).isEqualTo(115);
         assertThat(layout.latencyIsExact()).isTrue();
     }
