@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.brokerapp.infra.KafkaAccess;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.SpringApplication;
@@ -38,6 +39,7 @@ class KubernetesEnvironmentTests {
         variables.put("SPRING_CASSANDRA_USERNAME", "broker-superuser");
         variables.put("BROKER_PEERS_PRIVATE_KEY", "key-from-a-secret");
         variables.put("BROKER_SECURITY_TOKEN_KEY", "token-key-from-a-secret");
+        variables.put("BROKER_KAFKA_PASSWORD", "kafka-password-from-the-user-operator");
 
         StandardEnvironment environment = new StandardEnvironment();
         environment.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
@@ -52,6 +54,9 @@ class KubernetesEnvironmentTests {
         BrokerProperties broker = binder.bind("broker", BrokerProperties.class).get();
         assertThat(broker.region()).isEqualTo(region);
         assertThat(broker.kafka().bootstrapServers()).isEqualTo("kafka-kafka-bootstrap:9092");
+        // its Kafka login: the principal of the region's brokers, as infra's KafkaAccess names it
+        assertThat(broker.kafka().username()).isEqualTo(KafkaAccess.broker(region));
+        assertThat(broker.kafka().password()).isEqualTo("kafka-password-from-the-user-operator");
         assertThat(binder.bind("broker.peers.private-key", String.class).get()).isEqualTo("key-from-a-secret");
         assertThat(binder.bind("broker.security.token-key", String.class).get()).isEqualTo("token-key-from-a-secret");
         // the regions' public keys and the accounts come as files, one property each (configtree)
