@@ -57,6 +57,15 @@ public record KafkaBroker(Region region, String address, Path dir) {
             format.addAll(formatArguments(properties(), credentials));
             ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60));
         }
+        return launch(java, libs, metrics);
+    }
+
+    /** Starts the broker again on the data and configuration it had (after a crash): nothing formatted, nothing rewritten. */
+    ServerProcess restart(Path java, ServerLibraries libs, boolean metrics) {
+        return launch(java, libs, metrics);
+    }
+
+    private ServerProcess launch(Path java, ServerLibraries libs, boolean metrics) {
         List<String> command = command(java, libs, "kafka.Kafka");
         if (metrics) {
             command.add(1, libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "kafka"));

@@ -267,6 +267,39 @@ public final class LocalStack implements AutoCloseable {
         new StackState(ProcessHandle.current().pid(), processes.stream().map(ServerProcess::pid).toList(), settingsArgs).write(layout.settings().workDir());
     }
 
+    /** Kills a region's Kafka broker as a crash would (SIGKILL); {@link #restartKafka} starts it again on its data. */
+    public void killKafka(String region) {
+        requireProcesses("killing a region's Kafka");
+        String name = layout.kafkaIn(region).name();
+        processes.stream().filter(p -> p.name().equals(name)).forEach(ServerProcess::kill);
+    }
+
+    /**
+     * Starts a region's Kafka broker again after {@link #killKafka}, on the data, credentials and ACLs
+     * it had, and waits until it accepts clients again (a killed broker first recovers its logs).
+     *
+     * @return the time from the start to accepting clients
+     */
+    public synchronized Duration restartKafka(String region) {
+        requireProcesses("starting a region's Kafka again");
+        KafkaBroker broker = layout.kafkaIn(region);
+        long start = System.nanoTime();
+        processes.removeIf(p -> p.name().equals(broker.name()) && !p.isAlive());
+        ServerProcess process = broker.restart(java, libs, layout.settings().metrics());
+        processes.add(process);
+        KafkaCredential admin = kafkaCredentials.of(KafkaAccess.ADMIN);
+        process.awaitReady(() -> {
+            try {
+                awaitKafkaAccepting(broker, admin);
+                return true;
+            } catch (StackException e) {
+                return false;
+            }
+        }, "a cluster description for the admin", KafkaBroker.START_TIMEOUT);
+        new StackState(ProcessHandle.current().pid(), processes.stream().map(ServerProcess::pid).toList(), settingsArgs).write(layout.settings().workDir());
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
     /** The base URL of a region's Elasticsearch node (it answers only while search runs). */
     public String elasticsearchUrl(String region) {
         return layout.elasticsearchIn(region).url();

@@ -89,6 +89,15 @@ public final class ServerProcess {
         throw new StackException(name + " not ready after " + timeout.toSeconds() + " s (no " + what + "); see " + console);
     }
 
+    /** Kills the process as a crash would (SIGKILL, no shutdown hooks) and waits until it is gone. */
+    public void kill() {
+        try {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     public void stop(Duration grace) {
         if (!process.isAlive()) {
             return;

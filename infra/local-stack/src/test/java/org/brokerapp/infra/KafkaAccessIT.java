@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -17,6 +19,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.GroupAuthorizationException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -111,6 +114,39 @@ class KafkaAccessIT {
                 }
             });
             assertThat(failure).isInstanceOf(GroupAuthorizationException.class);
+        }
+    }
+
+    /** The kafka-kill drill's fault: after SIGKILL the broker restarts on its data, with its logins and ACLs. */
+    @Test
+    void aKilledKafkaComesBackWithItsRecordsLoginsAndAcls() throws Exception {
+        String key = "before-the-kill-" + UUID.randomUUID();
+        try (KafkaProducer<String, String> feed = producer(KafkaAccess.FEED)) {
+            feed.send(new ProducerRecord<>(KafkaAccess.TICKS, key, "a tick")).get(30, TimeUnit.SECONDS);
+        }
+
+        stack.killKafka(REGION);
+        Duration restart = stack.restartKafka(REGION);
+
+        assertThat(restart).isPositive();
+        try (KafkaProducer<String, String> feed = producer(KafkaAccess.FEED)) {
+            feed.send(new ProducerRecord<>(KafkaAccess.TICKS, "IBM", "a tick after the restart")).get(30, TimeUnit.SECONDS);
+        }
+        try (KafkaProducer<String, String> broker = producer(KafkaAccess.broker(REGION))) {
+            assertThat(sendFailure(broker, KafkaAccess.TICKS)).isInstanceOf(TopicAuthorizationException.class);
+        }
+        Map<String, Object> config = stack.kafkaClientConfig(REGION, KafkaAccess.ADMIN);
+        try (KafkaConsumer<String, String> reader = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
+            List<TopicPartition> partitions = reader.partitionsFor(KafkaAccess.TICKS, Duration.ofSeconds(30)).stream()
+                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+            reader.assign(partitions);
+            reader.seekToBeginning(partitions);
+            List<String> keys = new ArrayList<>();
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!keys.contains(key) && System.nanoTime() < deadline) {
+                reader.poll(Duration.ofMillis(500)).forEach(r -> keys.add(r.key()));
+            }
+            assertThat(keys).as("the record written before the kill").contains(key);
         }
     }
 

@@ -94,8 +94,9 @@ public final class CliOptions {
               --sla-max-steps N       at most this many steps (default 8)
 
             drill (local target; loadtest/bin/drill NAME runs the demo preset with one):
-              --drill broker-kill|region-cut   inject the failure during the measured window: kill -9 a region's broker
-                                      and start it again, or cut a region off the WAN and heal it
+              --drill broker-kill|kafka-kill|region-cut   inject the failure during the measured window: kill -9 a
+                                      region's broker or its Kafka and start it again, or cut a region off the WAN
+                                      and heal it
               --drill-region REGION   where (default: the first region of the model)
               --drill-at S            how far into the window it starts (default: a third of --duration)
               --drill-length S        how long the cut lasts, or the killed broker stays down (default 60s cut, 0s down)

@@ -17,6 +17,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
     public enum Kind {
         /** The region's broker is killed with SIGKILL (no graceful stop), then started again. */
         BROKER_KILL("broker-kill", Duration.ZERO),
+        /** The region's Kafka broker (its only one) is killed with SIGKILL, then started again on its data. */
+        KAFKA_KILL("kafka-kill", Duration.ZERO),
         /** Every WAN link of the region is cut (the emulator drops its traffic), then healed. */
         REGION_CUT("region-cut", Duration.ofSeconds(60));
 
@@ -48,6 +50,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
     public String describe() {
         return switch (kind) {
             case BROKER_KILL -> "kill -9 of the " + region + " broker " + seconds(at) + " into the window, started again "
+                    + (length.isZero() ? "at once" : "after " + seconds(length));
+            case KAFKA_KILL -> "kill -9 of the " + region + " Kafka " + seconds(at) + " into the window, started again "
                     + (length.isZero() ? "at once" : "after " + seconds(length));
             case REGION_CUT -> "WAN cut of " + region + " for " + seconds(length) + ", " + seconds(at) + " into the window";
         };

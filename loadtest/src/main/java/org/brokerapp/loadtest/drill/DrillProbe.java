@@ -49,6 +49,7 @@ public final class DrillProbe implements WindowProbe {
             Thread.sleep(drill.at().toMillis());
             switch (drill.kind()) {
                 case BROKER_KILL -> killAndRestart();
+                case KAFKA_KILL -> killAndRestartKafka();
                 case REGION_CUT -> cutAndHeal();
             }
         } catch (InterruptedException e) {
@@ -69,6 +70,18 @@ public final class DrillProbe implements WindowProbe {
         long ready = sinceWindowStart();
         progress.step("DRILL: the " + drill.region() + " broker is ready again, " + Drill.seconds(Duration.ofNanos(ready - killed)) + " after the kill");
         rows.add(row("broker killed (SIGKILL)", killed, ready, "start-up " + Drill.seconds(startup)));
+    }
+
+    private void killAndRestartKafka() throws InterruptedException {
+        progress.step("DRILL: kill -9 the " + drill.region() + " Kafka");
+        long killed = sinceWindowStart();
+        faults.killKafka(drill.region());
+        Thread.sleep(drill.length().toMillis());
+        progress.step("DRILL: starting the " + drill.region() + " Kafka again");
+        Duration startup = faults.restartKafka(drill.region());
+        long ready = sinceWindowStart();
+        progress.step("DRILL: the " + drill.region() + " Kafka accepts clients again, " + Drill.seconds(Duration.ofNanos(ready - killed)) + " after the kill");
+        rows.add(row("Kafka killed (SIGKILL)", killed, ready, "start-up " + Drill.seconds(startup)));
     }
 
     private void cutAndHeal() throws InterruptedException {

@@ -11,6 +11,12 @@ public interface Faults {
     /** Starts the region's broker again and returns once it is ready: the time from its start to ready. */
     Duration restartBroker(String region);
 
+    /** Kills the region's Kafka broker as a crash would (SIGKILL), and returns once it is gone. */
+    void killKafka(String region);
+
+    /** Starts the region's Kafka broker again on its data and returns once it accepts clients: the time that took. */
+    Duration restartKafka(String region);
+
     /** Cuts every WAN link of the region. */
     void cut(String region);
 

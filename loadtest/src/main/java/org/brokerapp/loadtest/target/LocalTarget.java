@@ -131,6 +131,16 @@ public final class LocalTarget implements Target, Faults {
     }
 
     @Override
+    public void killKafka(String region) {
+        stack.killKafka(region);
+    }
+
+    @Override
+    public java.time.Duration restartKafka(String region) {
+        return stack.restartKafka(region);
+    }
+
+    @Override
     public void cut(String region) {
         stack.cut(region);
     }

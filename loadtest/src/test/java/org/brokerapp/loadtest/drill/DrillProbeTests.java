@@ -31,6 +31,17 @@ class DrillProbeTests {
         }
 
         @Override
+        public void killKafka(String region) {
+            done.add("kill kafka " + region);
+        }
+
+        @Override
+        public Duration restartKafka(String region) {
+            done.add("restart kafka " + region);
+            return Duration.ofSeconds(7);
+        }
+
+        @Override
         public void cut(String region) {
             done.add("cut " + region);
         }
@@ -59,6 +70,21 @@ class DrillProbeTests {
             assertThat(t.note()).contains("correctness check");
         });
         assertThat(out.toString()).contains("DRILL: kill -9 the us-east-1 broker");
+    }
+
+    @Test
+    void aKafkaKillKillsThenRestartsTheRegionsKafkaAfterItsLength() {
+        DrillProbe probe = new DrillProbe(new Drill(Drill.Kind.KAFKA_KILL, "ap-southeast-2", Duration.ZERO, Duration.ofMillis(100)), faults, progress);
+
+        probe.windowStarted();
+        List<ResultTable> tables = probe.windowEnded(new WindowProbe.WindowFacts(60, 100, 100));
+
+        assertThat(faults.done).containsExactly("kill kafka ap-southeast-2", "restart kafka ap-southeast-2");
+        ResultTable.Row row = tables.get(0).rows().get(0);
+        assertThat(row.label()).isEqualTo("Kafka killed (SIGKILL)");
+        assertThat(row.values().get(3)).isEqualTo("start-up 7.0 s");
+        assertThat(Double.parseDouble(row.values().get(2).replace(" s", ""))).isGreaterThanOrEqualTo(0.1);
+        assertThat(tables.get(0).title()).isEqualTo("Drill: kill -9 of the ap-southeast-2 Kafka 0.0 s into the window, started again after 0.1 s");
     }
 
     @Test
