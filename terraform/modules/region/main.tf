@@ -19,6 +19,11 @@ locals {
   cassandra_nodes = { for n, ip in var.plan.cassandra.ips : tostring(n + 1) => { ip = ip, az = n % 3 } }
 
   cross_region = { for rule in var.cross_region_ingress : rule.target => rule.cidrs }
+
+  # Kafka's logins and ACLs: infra's KafkaAccess table (kafka-acls.json is checked against it by the
+  # terraform module's KafkaAclsFileTests); "<region>" stands for this region
+  kafka_principals = toset(["admin", "feed", "broker-${var.region}"])
+  kafka_acls       = jsondecode(replace(file("${path.module}/kafka-acls.json"), "<region>", var.region))
 }
 
 data "aws_availability_zones" "this" {
@@ -232,8 +237,9 @@ resource "aws_iam_role_policy_attachment" "server_ssm" {
 
 data "aws_iam_policy_document" "server_tls" {
   statement {
-    actions   = ["ssm:GetParameter"]
-    resources = ["arn:aws:ssm:${var.region}:${data.aws_caller_identity.this.account_id}:parameter/${var.name}/${var.region}/cassandra/*"]
+    actions = ["ssm:GetParameter"]
+    resources = ["arn:aws:ssm:${var.region}:${data.aws_caller_identity.this.account_id}:parameter/${var.name}/${var.region}/cassandra/*",
+    "arn:aws:ssm:${var.region}:${data.aws_caller_identity.this.account_id}:parameter/${var.name}/${var.region}/kafka/*"]
   }
   statement {
     actions   = ["kms:Decrypt"]
@@ -242,7 +248,7 @@ data "aws_iam_policy_document" "server_tls" {
 }
 
 resource "aws_iam_role_policy" "server_tls" {
-  name   = "read-cassandra-tls"
+  name   = "read-server-secrets"
   role   = aws_iam_role.server.id
   policy = data.aws_iam_policy_document.server_tls.json
 }
@@ -549,6 +555,24 @@ resource "aws_instance" "cassandra" {
 # Kafka on EC2 (KRaft, combined broker + controller): the region's ticks and order events
 ################################################################################
 
+# One random password per principal, kept in SSM (KMS-encrypted); the Kafka host reads them at boot,
+# never through user data. Operators and the load harness read the feed's the same way (outputs).
+resource "random_password" "kafka" {
+  for_each = local.kafka_principals
+  length   = 32
+  special  = false
+}
+
+resource "aws_ssm_parameter" "kafka_password" {
+  for_each = local.kafka_principals
+  region   = var.region
+  name     = "/${var.name}/${var.region}/kafka/${each.key}.password"
+  type     = "SecureString"
+  key_id   = aws_kms_key.this.arn
+  value    = random_password.kafka[each.key].result
+  tags     = local.tags
+}
+
 resource "aws_instance" "kafka" {
   region                 = var.region
   ami                    = data.aws_ssm_parameter.al2023.value
@@ -562,6 +586,9 @@ resource "aws_instance" "kafka" {
   user_data = templatefile("${path.module}/templates/kafka.cloud-init.yaml.tftpl", {
     version            = var.versions.kafka
     address            = var.plan.kafka_ip
+    region             = var.region
+    password_params    = { for p in local.kafka_principals : p => aws_ssm_parameter.kafka_password[p].name }
+    acls               = local.kafka_acls
     data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", { mount = "/var/lib/kafka" })
   })
 

@@ -36,6 +36,11 @@ output "kafka_bootstrap" {
   value       = "${aws_instance.kafka.private_ip}:9092"
 }
 
+output "kafka_password_parameters" {
+  description = "Per Kafka principal (admin, feed, broker-<region>), the SSM SecureString holding its SCRAM-SHA-512 password: clients log in on kafka_bootstrap (SASL_PLAINTEXT) with it."
+  value       = { for p, param in aws_ssm_parameter.kafka_password : p => param.name }
+}
+
 output "cql_contact_points" {
   description = "The DC's Cassandra nodes, host:port (private, TLS)."
   value       = [for n in aws_instance.cassandra : "${n.private_ip}:9042"]

@@ -13,6 +13,10 @@ terraform {
       source  = "hashicorp/aws"
       version = ">= 6.0"
     }
+    random = {
+      source  = "hashicorp/random"
+      version = ">= 3.6"
+    }
     tls = {
       source  = "hashicorp/tls"
       version = ">= 4.0"

@@ -19,8 +19,12 @@ locals {
     data_volume_script = templatefile("${local.templates}/data-volume.sh.tftpl", { mount = "/var/lib/cassandra" })
   })
   kafka = templatefile("${local.templates}/kafka.cloud-init.yaml.tftpl", {
-    version            = "4.3.1"
-    address            = "10.65.192.20"
+    version = "4.3.1"
+    address = "10.65.192.20"
+    region  = "ap-southeast-2"
+    password_params = { for p in ["admin", "feed", "broker-ap-southeast-2"] :
+    p => "/broker/ap-southeast-2/kafka/${p}.password" }
+    acls               = jsondecode(replace(file("${path.module}/../../modules/region/kafka-acls.json"), "<region>", "ap-southeast-2"))
     data_volume_script = templatefile("${local.templates}/data-volume.sh.tftpl", { mount = "/var/lib/kafka" })
   })
   elasticsearch = templatefile("${local.templates}/elasticsearch.cloud-init.yaml.tftpl", {

@@ -58,8 +58,41 @@ run "kafka_is_one_kraft_node" {
   command = apply
 
   assert {
-    condition     = strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "process.roles=broker,controller\n") && strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "advertised.listeners=PLAINTEXT://10.65.192.20:9092\n")
+    condition     = strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "process.roles=broker,controller\n") && strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "advertised.listeners=CLIENT://10.65.192.20:9092\n")
     error_message = "combined broker and controller, advertised on its fixed address"
+  }
+}
+
+run "kafka_takes_only_logins_and_grants_only_the_access_table" {
+  command = apply
+
+  assert {
+    condition     = strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "listener.security.protocol.map=CLIENT:SASL_PLAINTEXT,CONTROLLER:SASL_PLAINTEXT\n") && strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "sasl.enabled.mechanisms=SCRAM-SHA-512\n")
+    error_message = "clients and the controller log in (SCRAM-SHA-512 for clients)"
+  }
+  assert {
+    condition     = strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer\nallow.everyone.if.no.acl.found=false\nsuper.users=User:admin\n")
+    error_message = "ACLs enforced, nothing allowed without one, only admin a super user"
+  }
+  assert {
+    condition     = !strcontains(local.kafka, "password=\"") || strcontains(local.kafka, "password=\"@ADMIN_PASSWORD@\"")
+    error_message = "no password in user data: the admin's is a placeholder filled at boot"
+  }
+  assert {
+    condition     = strcontains(local.files.kafka["/root/kafka-logins.sh"], "aws ssm get-parameter --region ap-southeast-2 --name /broker/ap-southeast-2/kafka/feed.password --with-decryption")
+    error_message = "each principal's password comes from SSM at boot"
+  }
+  assert {
+    condition     = strcontains(local.files.kafka["/root/kafka-acls.sh"], "acls --add --allow-principal User:feed --topic ticks --resource-pattern-type literal --operation Create --operation Describe --operation Write\n")
+    error_message = "the feed may create, describe and write ticks"
+  }
+  assert {
+    condition     = strcontains(local.files.kafka["/root/kafka-acls.sh"], "acls --add --allow-principal User:broker-ap-southeast-2 --group relay-ap-southeast-2-to- --resource-pattern-type prefixed --operation Read --operation Describe\n")
+    error_message = "the region's brokers join only the region's relay groups (a prefix)"
+  }
+  assert {
+    condition     = length(regexall("acls --add ", local.files.kafka["/root/kafka-acls.sh"])) == 9
+    error_message = "one command per row of kafka-acls.json"
   }
 }
 
