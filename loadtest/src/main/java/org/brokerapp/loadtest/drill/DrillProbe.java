@@ -3,6 +3,7 @@ package org.brokerapp.loadtest.drill;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.report.ResultTable;
@@ -48,8 +49,8 @@ public final class DrillProbe implements WindowProbe {
         try {
             Thread.sleep(drill.at().toMillis());
             switch (drill.kind()) {
-                case BROKER_KILL -> killAndRestart();
-                case KAFKA_KILL -> killAndRestartKafka();
+                case BROKER_KILL -> killAndRestart("broker", () -> faults.killBroker(drill.region()), () -> faults.restartBroker(drill.region()));
+                case KAFKA_KILL -> killAndRestart("Kafka", () -> faults.killKafka(drill.region()), () -> faults.restartKafka(drill.region()));
                 case REGION_CUT -> cutAndHeal();
             }
         } catch (InterruptedException e) {
@@ -60,28 +61,18 @@ public final class DrillProbe implements WindowProbe {
         }
     }
 
-    private void killAndRestart() throws InterruptedException {
-        progress.step("DRILL: kill -9 the " + drill.region() + " broker");
+    /** Kills {@code what} (the region's broker or Kafka), leaves it down for the drill's length, starts it again. */
+    private void killAndRestart(String what, Runnable kill, Supplier<Duration> restart) throws InterruptedException {
+        String server = "the " + drill.region() + " " + what;
+        progress.step("DRILL: kill -9 " + server);
         long killed = sinceWindowStart();
-        faults.killBroker(drill.region());
+        kill.run();
         Thread.sleep(drill.length().toMillis());
-        progress.step("DRILL: starting the " + drill.region() + " broker again");
-        Duration startup = faults.restartBroker(drill.region());
+        progress.step("DRILL: starting " + server + " again");
+        Duration startup = restart.get();
         long ready = sinceWindowStart();
-        progress.step("DRILL: the " + drill.region() + " broker is ready again, " + Drill.seconds(Duration.ofNanos(ready - killed)) + " after the kill");
-        rows.add(row("broker killed (SIGKILL)", killed, ready, "start-up " + Drill.seconds(startup)));
-    }
-
-    private void killAndRestartKafka() throws InterruptedException {
-        progress.step("DRILL: kill -9 the " + drill.region() + " Kafka");
-        long killed = sinceWindowStart();
-        faults.killKafka(drill.region());
-        Thread.sleep(drill.length().toMillis());
-        progress.step("DRILL: starting the " + drill.region() + " Kafka again");
-        Duration startup = faults.restartKafka(drill.region());
-        long ready = sinceWindowStart();
-        progress.step("DRILL: the " + drill.region() + " Kafka accepts clients again, " + Drill.seconds(Duration.ofNanos(ready - killed)) + " after the kill");
-        rows.add(row("Kafka killed (SIGKILL)", killed, ready, "start-up " + Drill.seconds(startup)));
+        progress.step("DRILL: " + server + " is ready again, " + Drill.seconds(Duration.ofNanos(ready - killed)) + " after the kill");
+        rows.add(row(Character.toUpperCase(what.charAt(0)) + what.substring(1) + " killed (SIGKILL)", killed, ready, "start-up " + Drill.seconds(startup)));
     }
 
     private void cutAndHeal() throws InterruptedException {
