@@ -1,8 +1,10 @@
 package org.brokerapp.infra;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -265,6 +267,71 @@ public final class LocalStack implements AutoCloseable {
         processes.add(process);
         node.awaitReady(process);
         new StackState(ProcessHandle.current().pid(), processes.stream().map(ServerProcess::pid).toList(), settingsArgs).write(layout.settings().workDir());
+    }
+
+    /**
+     * The Cassandra node of a region that a node-failure drill kills: the DC's last one, never a seed
+     * (a restarted seed would find no other seed of its DC to gossip with first).
+     */
+    public String drillableCassandraNode(String region) {
+        List<CassandraNode> nodes = layout.cassandraIn(region);
+        CassandraNode last = nodes.get(nodes.size() - 1);
+        if (last.isSeed()) {
+            throw new StackException("the " + region + " DC has " + nodes.size() + " Cassandra node(s), all seeds: no node to kill without"
+                    + " taking the DC down (start the stack with --nodes-per-dc 3)");
+        }
+        return last.name();
+    }
+
+    /** Kills a Cassandra node as a crash would (SIGKILL); {@link #restartCassandra} starts it again on its data. */
+    public void killCassandra(String name) {
+        requireProcesses("killing a Cassandra node");
+        processes.stream().filter(p -> p.name().equals(name)).forEach(ServerProcess::kill);
+    }
+
+    /**
+     * Starts a Cassandra node again after {@link #killCassandra}, on its data (commit log replayed),
+     * and waits until it has started again and every node of the cluster sees every other up.
+     *
+     * @return the time from the start to that
+     */
+    public synchronized Duration restartCassandra(String name) {
+        requireProcesses("starting a Cassandra node again");
+        CassandraNode node = layout.cassandra().stream().filter(n -> n.name().equals(name)).findFirst()
+                .orElseThrow(() -> new StackException("no Cassandra node " + name + " in this stack"));
+        long start = System.nanoTime();
+        long logBefore = sizeOf(node.systemLog());
+        processes.removeIf(p -> p.name().equals(name) && !p.isAlive());
+        ServerProcess process = node.start(java, libs, layout.settings().metrics(), tls);
+        processes.add(process);
+        process.awaitReady(() -> logContainsAfter(node.systemLog(), logBefore, CassandraNode.READY_MARKER), "'" + CassandraNode.READY_MARKER
+                + "' in a new part of " + node.systemLog(), CassandraNode.START_TIMEOUT);
+        ClusterProbe.awaitAllUpNormal(layout.cassandra(), CLUSTER_READY_TIMEOUT);
+        new StackState(ProcessHandle.current().pid(), processes.stream().map(ServerProcess::pid).toList(), settingsArgs).write(layout.settings().workDir());
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** Whether {@code marker} is in {@code file} past its first {@code offset} bytes (what was written after a restart). */
+    private static boolean logContainsAfter(Path file, long offset, String marker) {
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            if (in.length() <= offset) {
+                return false;
+            }
+            in.seek(offset);
+            byte[] tail = new byte[(int) Math.min(in.length() - offset, 64L << 20)];
+            in.readFully(tail);
+            return new String(tail, StandardCharsets.UTF_8).contains(marker);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Kills a region's Kafka broker as a crash would (SIGKILL); {@link #restartKafka} starts it again on its data. */

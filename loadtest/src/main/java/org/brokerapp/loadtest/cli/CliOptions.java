@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 import org.brokerapp.loadtest.drill.Drill;
@@ -20,6 +21,7 @@ import org.brokerapp.loadtest.target.CqlEndpoint;
 import org.brokerapp.loadtest.workload.OrderMix;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.brokerapp.regions.DeploymentOutputs;
+import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
 import picocli.CommandLine;
@@ -41,7 +43,8 @@ public final class CliOptions {
     static final Set<String> VALUED = Set.of("preset", "instance", "work-dir", "broker-jar", "broker-arg", "regions", "broker", "kafka", "cql", "target-terraform",
             "orders", "ticks", "mix", "market", "buy-share", "marketable", "cross-region", "symbols", "customers", "ramp-up", "warm-up",
             "warmup", "duration", "drain", "floor-rate", "prime-shares", "seed", "sla-ms", "sla-start", "sla-step", "sla-factor",
-            "sla-max-steps", "results", "progress-every", "opening-cash", "idle-baseline", "drill", "drill-region", "drill-at", "drill-length");
+            "sla-max-steps", "results", "progress-every", "opening-cash", "idle-baseline", "drill", "drill-region", "drill-at", "drill-length",
+            "nodes-per-dc");
 
     public static final String USAGE = """
             usage: loadtest/bin/loadtest [--preset demo|smoke|prototype|small|medium] [options]
@@ -61,6 +64,7 @@ public final class CliOptions {
             target:
               --instance N            local stack instance to start (default 5; tests use 1)
               --work-dir DIR          its work directory (default loadtest/target/stack-<instance>, wiped first)
+              --nodes-per-dc N        its Cassandra nodes per DC, 1 to 3 (default: the regions model's; RF = min(3, N))
               --broker-jar FILE       broker-service jar (default broker-service/target/broker-service-0.1.0-SNAPSHOT.jar)
               --broker-arg ARG        extra argument for every broker started, e.g. --broker-arg --broker.matching.open-order-shards=16
               --broker REGION=URL     an existing deployment instead: a region's broker (repeat per region) ...
@@ -94,9 +98,9 @@ public final class CliOptions {
               --sla-max-steps N       at most this many steps (default 8)
 
             drill (local target; loadtest/bin/drill NAME runs the demo preset with one):
-              --drill broker-kill|kafka-kill|region-cut   inject the failure during the measured window: kill -9 a
-                                      region's broker or its Kafka and start it again, or cut a region off the WAN
-                                      and heal it
+              --drill broker-kill|kafka-kill|cassandra-kill|region-cut   inject the failure during the measured window:
+                                      kill -9 a region's broker, its Kafka or one of its Cassandra nodes (not a seed;
+                                      needs --nodes-per-dc 3) and start it again, or cut a region off the WAN and heal it
               --drill-region REGION   where (default: the first region of the model)
               --drill-at S            how far into the window it starts (default: a third of --duration)
               --drill-length S        how long the cut lasts, or the killed broker stays down (default 60s cut, 0s down)
@@ -189,14 +193,14 @@ public final class CliOptions {
         boolean endpoints = repeated.containsKey("broker") || repeated.containsKey("kafka") || repeated.containsKey("cql");
         TargetPlan target;
         if (single.containsKey("target-terraform")) {
-            for (String other : List.of("instance", "work-dir", "broker-jar", "broker", "kafka", "cql")) {
+            for (String other : List.of("instance", "work-dir", "nodes-per-dc", "broker-jar", "broker", "kafka", "cql")) {
                 if (single.containsKey(other) || repeated.containsKey(other)) {
                     throw new UsageException("--target-terraform names the whole deployment; drop --" + other);
                 }
             }
             target = terraformTarget(Path.of(single.get("target-terraform")), regions);
         } else if (endpoints) {
-            for (String local : List.of("instance", "work-dir", "broker-jar")) {
+            for (String local : List.of("instance", "work-dir", "nodes-per-dc", "broker-jar")) {
                 if (single.containsKey(local)) {
                     throw new UsageException("--" + local + " is for the local stack; with --broker/--kafka the deployment exists already");
                 }
@@ -220,7 +224,9 @@ public final class CliOptions {
             int instance = integer("instance", DEFAULT_INSTANCE, 0, 60);
             Path workDir = Path.of(single.getOrDefault("work-dir", "loadtest/target/stack-" + instance));
             Path jar = Path.of(single.getOrDefault("broker-jar", "broker-service/target/broker-service-0.1.0-SNAPSHOT.jar"));
-            target = new TargetPlan.Local(instance, workDir, Optional.ofNullable(single.get("regions")).map(Path::of), jar, repeated.getOrDefault("broker-arg", List.of()));
+            OptionalInt nodesPerDc = single.containsKey("nodes-per-dc") ? OptionalInt.of(integer("nodes-per-dc", 0, 1, 3)) : OptionalInt.empty();
+            target = new TargetPlan.Local(instance, workDir, Optional.ofNullable(single.get("regions")).map(Path::of), nodesPerDc, jar,
+                    repeated.getOrDefault("broker-arg", List.of()));
         }
         Optional<SlaPlan> sla = Optional.empty();
         if (flags.contains("sla-search")) {
@@ -270,6 +276,13 @@ public final class CliOptions {
         }
         if (flags.contains("sla-search")) {
             throw new UsageException("--drill runs with one load level, not with --sla-search");
+        }
+        if (kind == Drill.Kind.CASSANDRA_KILL && target instanceof TargetPlan.Local local) {
+            int nodes = local.nodesPerDc().orElse(regions.regions().stream().mapToInt(Region::cassandraNodes).min().orElse(0));
+            if (nodes < 3) {
+                throw new UsageException("--drill cassandra-kill needs 3 Cassandra nodes per DC (--nodes-per-dc 3): with " + nodes
+                        + " (RF " + nodes + ") one node down fails every LOCAL_QUORUM write");
+            }
         }
         String region = single.getOrDefault("drill-region", regions.names().get(0));
         if (!regions.names().contains(region)) {

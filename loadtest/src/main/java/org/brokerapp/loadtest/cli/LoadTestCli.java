@@ -98,7 +98,7 @@ public final class LoadTestCli {
 
     static Target open(RunPlan plan, Progress progress) {
         if (plan.target() instanceof TargetPlan.Local local) {
-            return LocalTarget.startStack(local.instance(), local.workDir(), local.regionsFile(), local.brokerJar(), plan.spec().customers(),
+            return LocalTarget.startStack(local.instance(), local.workDir(), local.regionsFile(), local.nodesPerDc(), local.brokerJar(), plan.spec().customers(),
                     local.brokerArgs(), progress);
         }
         TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();

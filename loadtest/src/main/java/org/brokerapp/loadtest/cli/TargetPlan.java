@@ -10,7 +10,8 @@ import org.brokerapp.loadtest.target.CqlEndpoint;
 public sealed interface TargetPlan {
 
     /** The local stack, started by the harness: instance, work directory, the broker jar and extra broker arguments. */
-    record Local(int instance, Path workDir, java.util.Optional<Path> regionsFile, Path brokerJar, List<String> brokerArgs) implements TargetPlan {
+    record Local(int instance, Path workDir, java.util.Optional<Path> regionsFile, java.util.OptionalInt nodesPerDc, Path brokerJar,
+                 List<String> brokerArgs) implements TargetPlan {
     }
 
     /**

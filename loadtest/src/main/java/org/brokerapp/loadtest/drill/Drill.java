@@ -19,6 +19,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
         BROKER_KILL("broker-kill", Duration.ZERO),
         /** The region's Kafka broker (its only one) is killed with SIGKILL, then started again on its data. */
         KAFKA_KILL("kafka-kill", Duration.ZERO),
+        /** One Cassandra node of the region's DC (not a seed) is killed with SIGKILL, then started again on its data. */
+        CASSANDRA_KILL("cassandra-kill", Duration.ZERO),
         /** Every WAN link of the region is cut (the emulator drops its traffic), then healed. */
         REGION_CUT("region-cut", Duration.ofSeconds(60));
 
@@ -52,6 +54,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
             case BROKER_KILL -> "kill -9 of the " + region + " broker " + seconds(at) + " into the window, started again "
                     + (length.isZero() ? "at once" : "after " + seconds(length));
             case KAFKA_KILL -> "kill -9 of the " + region + " Kafka " + seconds(at) + " into the window, started again "
+                    + (length.isZero() ? "at once" : "after " + seconds(length));
+            case CASSANDRA_KILL -> "kill -9 of a " + region + " Cassandra node " + seconds(at) + " into the window, started again "
                     + (length.isZero() ? "at once" : "after " + seconds(length));
             case REGION_CUT -> "WAN cut of " + region + " for " + seconds(length) + ", " + seconds(at) + " into the window";
         };

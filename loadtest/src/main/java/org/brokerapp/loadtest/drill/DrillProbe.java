@@ -51,6 +51,8 @@ public final class DrillProbe implements WindowProbe {
             switch (drill.kind()) {
                 case BROKER_KILL -> killAndRestart("broker", () -> faults.killBroker(drill.region()), () -> faults.restartBroker(drill.region()));
                 case KAFKA_KILL -> killAndRestart("Kafka", () -> faults.killKafka(drill.region()), () -> faults.restartKafka(drill.region()));
+                case CASSANDRA_KILL -> killAndRestart("Cassandra node", () -> faults.killCassandraNode(drill.region()),
+                        () -> faults.restartCassandraNode(drill.region()));
                 case REGION_CUT -> cutAndHeal();
             }
         } catch (InterruptedException e) {

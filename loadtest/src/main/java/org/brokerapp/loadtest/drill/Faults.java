@@ -11,6 +11,12 @@ public interface Faults {
     /** Starts the region's broker again and returns once it is ready: the time from its start to ready. */
     Duration restartBroker(String region);
 
+    /** Kills one Cassandra node of the region's DC, always the same one and never a seed, as a crash would (SIGKILL). */
+    void killCassandraNode(String region);
+
+    /** Starts that node again on its data and returns once the whole cluster sees it up: the time that took. */
+    Duration restartCassandraNode(String region);
+
     /** Kills the region's Kafka broker as a crash would (SIGKILL), and returns once it is gone. */
     void killKafka(String region);
 

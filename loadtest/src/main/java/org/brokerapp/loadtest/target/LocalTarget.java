@@ -33,10 +33,12 @@ public final class LocalTarget implements Target, Faults {
     }
 
     /** Starts stack instance {@code instance} in {@code workDir} (wiped first), then the brokers. */
-    public static LocalTarget startStack(int instance, Path workDir, java.util.Optional<Path> regionsFile, Path brokerJar, int customers, List<String> brokerArgs, Progress progress) {
+    public static LocalTarget startStack(int instance, Path workDir, java.util.Optional<Path> regionsFile, java.util.OptionalInt nodesPerDc, Path brokerJar,
+                                         int customers, List<String> brokerArgs, Progress progress) {
         requireJar(brokerJar);
-        LocalStack stack = LocalStack.start(StackSettings.defaults(workDir, instance).withRegions(regionsFile), true,
-                "--work-dir " + workDir.toAbsolutePath() + " --instance " + instance + regionsFile.map(f -> " --regions " + f.toAbsolutePath()).orElse(""), progress);
+        LocalStack stack = LocalStack.start(StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc), true,
+                "--work-dir " + workDir.toAbsolutePath() + " --instance " + instance + regionsFile.map(f -> " --regions " + f.toAbsolutePath()).orElse("")
+                        + (nodesPerDc.isPresent() ? " --nodes-per-dc " + nodesPerDc.getAsInt() : ""), progress);
         try {
             return new LocalTarget(stack, true, startBrokers(stack, workDir.resolve("logs"), brokerJar, customers, brokerArgs, progress));
         } catch (RuntimeException e) {
@@ -128,6 +130,16 @@ public final class LocalTarget implements Target, Faults {
     @Override
     public java.time.Duration restartBroker(String region) {
         return brokers.restart(region);
+    }
+
+    @Override
+    public void killCassandraNode(String region) {
+        stack.killCassandra(stack.drillableCassandraNode(region));
+    }
+
+    @Override
+    public java.time.Duration restartCassandraNode(String region) {
+        return stack.restartCassandra(stack.drillableCassandraNode(region));
     }
 
     @Override

@@ -25,6 +25,18 @@ class DrillOptionsTests {
     }
 
     @Test
+    void aCassandraNodeKillNeedsThreeNodesPerDcSoThatQuorumSurvivesIt() {
+        RunPlan plan = CliOptions.parse("--preset demo --drill cassandra-kill --nodes-per-dc 3".split(" "));
+
+        assertThat(plan.drill()).map(Drill::kind).contains(Drill.Kind.CASSANDRA_KILL);
+        assertThat(((TargetPlan.Local) plan.target()).nodesPerDc()).hasValue(3);
+        assertThatThrownBy(() -> CliOptions.parse("--preset demo --drill cassandra-kill".split(" "))).isInstanceOf(UsageException.class)
+                .hasMessage("--drill cassandra-kill needs 3 Cassandra nodes per DC (--nodes-per-dc 3): with 2 (RF 2) one node down fails every LOCAL_QUORUM write");
+        assertThatThrownBy(() -> CliOptions.parse("--nodes-per-dc 4".split(" "))).isInstanceOf(UsageException.class)
+                .hasMessageContaining("--nodes-per-dc");
+    }
+
+    @Test
     void noDrillUnlessAsked() {
         assertThat(CliOptions.parse("--preset demo".split(" ")).drill()).isEmpty();
     }
@@ -32,7 +44,7 @@ class DrillOptionsTests {
     @Test
     void aWrongDrillIsAOneLineUsageError() {
         assertThatThrownBy(() -> CliOptions.parse("--drill meteor".split(" "))).isInstanceOf(UsageException.class)
-                .hasMessage("--drill must be one of broker-kill, kafka-kill, region-cut, was 'meteor'");
+                .hasMessage("--drill must be one of broker-kill, kafka-kill, cassandra-kill, region-cut, was 'meteor'");
         assertThatThrownBy(() -> CliOptions.parse("--drill region-cut --drill-region mars".split(" "))).isInstanceOf(UsageException.class)
                 .hasMessageContaining("unknown region 'mars'");
         assertThatThrownBy(() -> CliOptions.parse("--preset demo --duration 30s --drill broker-kill --drill-at 40s".split(" ")))

@@ -31,6 +31,17 @@ class DrillProbeTests {
         }
 
         @Override
+        public void killCassandraNode(String region) {
+            done.add("kill cassandra " + region);
+        }
+
+        @Override
+        public Duration restartCassandraNode(String region) {
+            done.add("restart cassandra " + region);
+            return Duration.ofSeconds(40);
+        }
+
+        @Override
         public void killKafka(String region) {
             done.add("kill kafka " + region);
         }
