@@ -1,6 +1,8 @@
 package org.brokerapp.broker.system;
 
+import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
@@ -17,6 +19,15 @@ class TomcatErrorAnswers implements WebServerFactoryCustomizer<TomcatServletWebS
     public void customize(TomcatServletWebServerFactory factory) {
         factory.addContextCustomizers(context -> {
             if (context.getParent() instanceof StandardHost host) {
+                // Spring Boot puts a plain ErrorReportValve of its own into the host's pipeline (server info and
+                // report off), which answers in HTML; ours takes its place, and is named as the host's class so
+                // that the host adds no other one when it starts.
+                for (Valve valve : host.getPipeline().getValves()) {
+                    if (valve instanceof ErrorReportValve) {
+                        host.getPipeline().removeValve(valve);
+                    }
+                }
+                host.getPipeline().addValve(new ProblemErrorReportValve());
                 host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
             }
         });

@@ -78,6 +78,7 @@ class BadInputIT {
             cancel an unknown order       | DELETE | `/api/orders/RANDOM`                                               | 404 | no order
             unknown status filter         | GET  | `/api/orders?status=LOST`                                            | 400 | status
             price of an unknown symbol    | GET  | `/api/prices/ZZZZQ`                                                  | 400 | unknown symbol
+            an encoded NUL in the path    | GET  | `/api/prices/%00`                                                    | 400 | refused before it reached the broker
             """)
     void isAnsweredWithAProblem(String name, String method, String input, int status, String detailContains) {
         Reply reply = switch (method) {
