@@ -53,7 +53,15 @@ public final class WriteAmplificationProbe implements WindowProbe {
 
     @Override
     public List<ResultTable> windowEnded(WindowFacts facts) {
-        WriteAmplification wa = WriteAmplification.between(before, meters.snapshot(), Math.max(1, Math.round(facts.fills())), regions);
+        ClusterSnapshot after;
+        try {
+            after = meters.snapshot();
+        } catch (IllegalStateException e) {
+            // a node killed and started again in the window (a drill) has lost its counters, or not registered them yet
+            return List.of(new ResultTable("Write amplification per DC", "DC", List.of("-"), List.of(),
+                    "n/a: " + e.getMessage() + " (a node restarted in the window has no counters to compare)"));
+        }
+        WriteAmplification wa = WriteAmplification.between(before, after, Math.max(1, Math.round(facts.fills())), regions);
         return List.of(AmplificationTable.perDcTable(wa), perOrderTable(wa, idle, facts.ordersAccepted()));
     }
 
