@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
+import com.datastax.oss.driver.api.core.connection.ClosedConnectionException;
 import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
 import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
@@ -67,11 +68,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     /**
-     * The database did not answer in time or had too few replicas up: the request may succeed if
-     * retried (503 + Retry-After). Only these: a retry of a bug fails again, so a bug is never a 503.
+     * The database did not answer in time, had too few replicas up, or closed the connection a request
+     * was on (a node died under it): the request may succeed if retried (503 + Retry-After). Only
+     * these: a retry of a bug fails again, so a bug is never a 503.
      */
     @ExceptionHandler({DriverTimeoutException.class, AllNodesFailedException.class, UnavailableException.class, ReadTimeoutException.class,
-            WriteTimeoutException.class, OverloadedException.class, BusyConnectionException.class})
+            WriteTimeoutException.class, OverloadedException.class, BusyConnectionException.class, ClosedConnectionException.class})
     ResponseEntity<ProblemDetail> transientDatabaseFailure(DriverException e) {
         log.warn("database unavailable: {}", Excerpt.of(e.getMessage()));
         ProblemDetail body = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, "the broker's database is briefly unavailable; retry");
