@@ -50,7 +50,9 @@ class ClusterFormationIT {
                     .setTimeout(Duration.ofSeconds(30)));
             assertThat(inA.checkSchemaAgreement()).isTrue();
 
-            Map<String, String> replication = inB.getMetadata().getKeyspace("formation").orElseThrow().getReplication();
+            // b's driver learns of the new keyspace from a schema event, a moment later: ask until it has it
+            Map<String, String> replication = Await.value("keyspace formation in " + b + "'s schema metadata", Duration.ofSeconds(30),
+                    () -> inB.refreshSchema().getKeyspace("formation").map(k -> k.getReplication()).orElse(null));
             stack.regions().replicationFactors().forEach((dc, rf) -> assertThat(replication).containsEntry(dc, rf.toString()));
 
             UUID id = UUID.randomUUID();
