@@ -40,7 +40,9 @@ public final class LocalTarget implements Target, Faults {
                 "--work-dir " + workDir.toAbsolutePath() + " --instance " + instance + regionsFile.map(f -> " --regions " + f.toAbsolutePath()).orElse("")
                         + (nodesPerDc.isPresent() ? " --nodes-per-dc " + nodesPerDc.getAsInt() : ""), progress);
         try {
-            return new LocalTarget(stack, true, startBrokers(stack, workDir.resolve("logs"), brokerJar, customers, brokerArgs, progress));
+            List<String> args = new java.util.ArrayList<>(brokerArgs);
+            args.add("--broker.regions-file=" + BrokersModel.write(regionsFile, nodesPerDc, stack.regions(), workDir.resolve("brokers-regions.yaml")));
+            return new LocalTarget(stack, true, startBrokers(stack, workDir.resolve("logs"), brokerJar, customers, args, progress));
         } catch (RuntimeException e) {
             stack.close();
             throw e;
