@@ -98,12 +98,13 @@ public final class CliOptions {
               --sla-max-steps N       at most this many steps (default 8)
 
             drill (local target; loadtest/bin/drill NAME runs the demo preset with one):
-              --drill broker-kill|kafka-kill|cassandra-kill|region-cut   inject the failure during the measured window:
+              --drill broker-kill|kafka-kill|cassandra-kill|region-cut|clock-skew   inject the failure during the measured window:
                                       kill -9 a region's broker, its Kafka or one of its Cassandra nodes (not a seed;
-                                      needs --nodes-per-dc 3) and start it again, or cut a region off the WAN and heal it
+                                      needs --nodes-per-dc 3) and start it again, cut a region off the WAN and heal it,
+                                      or step a region's broker clock 2 s ahead and back (needs libfaketime: apt-get install faketime)
               --drill-region REGION   where (default: the first region of the model)
               --drill-at S            how far into the window it starts (default: a third of --duration)
-              --drill-length S        how long the cut lasts, or the killed broker stays down (default 60s cut, 0s down)
+              --drill-length S        how long the cut or the skew lasts, or the killed server stays down (default 60s cut or skew, 0s down)
 
             output:
               --results DIR           results directory (default loadtest/target/results/<timestamp>)

@@ -9,8 +9,9 @@ import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackException;
 import org.brokerapp.loadtest.LoadRun;
 import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
-import org.brokerapp.loadtest.measure.ProcessCpuProbe;
+import org.brokerapp.loadtest.drill.Drill;
 import org.brokerapp.loadtest.drill.DrillProbe;
+import org.brokerapp.loadtest.measure.ProcessCpuProbe;
 import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
@@ -96,10 +97,15 @@ public final class LoadTestCli {
         }
     }
 
+    /** The clock-skew drill's broker runs on a clock it can step; every other broker on its host's. */
+    private static java.util.Set<String> steppableClocks(RunPlan plan) {
+        return plan.drill().filter(d -> d.kind() == Drill.Kind.CLOCK_SKEW).map(d -> java.util.Set.of(d.region())).orElse(java.util.Set.of());
+    }
+
     static Target open(RunPlan plan, Progress progress) {
         if (plan.target() instanceof TargetPlan.Local local) {
             return LocalTarget.startStack(local.instance(), local.workDir(), local.regionsFile(), local.nodesPerDc(), local.brokerJar(), plan.spec().customers(),
-                    local.brokerArgs(), progress);
+                    local.brokerArgs(), steppableClocks(plan), progress);
         }
         TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();
         return new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql(),

@@ -9,9 +9,12 @@ import java.util.Optional;
  * A failure rehearsed under load: what fails, where, when in the measured window and for how long.
  *
  * @param at     how far into the measured window the fault starts
- * @param length how long the fault lasts: the WAN cut, or the time a killed broker stays down before it is started again
+ * @param length how long the fault lasts: the WAN cut, the skewed clock, or the time a killed server stays down before it is started again
  */
 public record Drill(Kind kind, String region, Duration at, Duration length) {
+
+    /** How far the clock-skew drill steps a broker's clock: the 2 s, well inside every tolerance the brokers check. */
+    public static final Duration CLOCK_STEP = Duration.ofSeconds(2);
 
     /** The faults a drill can inject into the local stack. */
     public enum Kind {
@@ -22,7 +25,9 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
         /** One Cassandra node of the region's DC (not a seed) is killed with SIGKILL, then started again on its data. */
         CASSANDRA_KILL("cassandra-kill", Duration.ZERO),
         /** Every WAN link of the region is cut (the emulator drops its traffic), then healed. */
-        REGION_CUT("region-cut", Duration.ofSeconds(60));
+        REGION_CUT("region-cut", Duration.ofSeconds(60)),
+        /** The region's broker clock steps {@link #CLOCK_STEP} ahead of every other clock, then back. */
+        CLOCK_SKEW("clock-skew", Duration.ofSeconds(60));
 
         private final String key;
         private final Duration defaultLength;
@@ -58,6 +63,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
             case CASSANDRA_KILL -> "kill -9 of a " + region + " Cassandra node " + seconds(at) + " into the window, started again "
                     + (length.isZero() ? "at once" : "after " + seconds(length));
             case REGION_CUT -> "WAN cut of " + region + " for " + seconds(length) + ", " + seconds(at) + " into the window";
+            case CLOCK_SKEW -> "the " + region + " broker's clock " + seconds(CLOCK_STEP) + " ahead for " + seconds(length) + ", " + seconds(at)
+                    + " into the window, then back";
         };
     }
 

@@ -54,6 +54,7 @@ public final class DrillProbe implements WindowProbe {
                 case CASSANDRA_KILL -> killAndRestart("Cassandra node", () -> faults.killCassandraNode(drill.region()),
                         () -> faults.restartCassandraNode(drill.region()));
                 case REGION_CUT -> cutAndHeal();
+                case CLOCK_SKEW -> skewAndRestore();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -89,6 +90,21 @@ public final class DrillProbe implements WindowProbe {
         long healed = sinceWindowStart();
         progress.step("DRILL: " + drill.region() + " healed");
         rows.add(row("WAN cut", cut, healed, "-"));
+    }
+
+    private void skewAndRestore() throws InterruptedException {
+        progress.step("DRILL: stepping the " + drill.region() + " broker's clock " + Drill.seconds(Drill.CLOCK_STEP) + " ahead for "
+                + Drill.seconds(drill.length()));
+        long stepped = sinceWindowStart();
+        faults.stepBrokerClock(drill.region(), Drill.CLOCK_STEP);
+        try {
+            Thread.sleep(drill.length().toMillis());
+        } finally {
+            faults.stepBrokerClock(drill.region(), Duration.ZERO);
+        }
+        long restored = sinceWindowStart();
+        progress.step("DRILL: the " + drill.region() + " broker's clock is back on time (a step of " + Drill.seconds(Drill.CLOCK_STEP) + " back)");
+        rows.add(row("Broker clock " + Drill.seconds(Drill.CLOCK_STEP) + " ahead", stepped, restored, "-"));
     }
 
     private long sinceWindowStart() {

@@ -41,6 +41,7 @@ public final class BrokerProcesses implements AutoCloseable {
     /** The JVM launcher, and which broker records the class data sharing archive (none when it exists already). */
     private BrokerJvm jvm;
     private String training;
+    private BrokerClocks clocks = BrokerClocks.hosts();
 
     private BrokerProcesses() {
         // Ctrl-C or SIGTERM must not leave brokers behind
@@ -53,7 +54,14 @@ public final class BrokerProcesses implements AutoCloseable {
 
     /** As {@link #start(LocalStack, Path, Path, int, Progress)}, with extra {@code --key=value} arguments for every broker. */
     public static BrokerProcesses start(LocalStack stack, Path jar, Path logs, int loadCustomers, List<String> extraArgs, Progress progress) {
+        return start(stack, jar, logs, loadCustomers, extraArgs, BrokerClocks.hosts(), progress);
+    }
+
+    /** As {@link #start(LocalStack, Path, Path, int, List, Progress)}, each broker on the clock {@code clocks} gives it. */
+    public static BrokerProcesses start(LocalStack stack, Path jar, Path logs, int loadCustomers, List<String> extraArgs, BrokerClocks clocks,
+                                        Progress progress) {
         BrokerProcesses brokers = new BrokerProcesses();
+        brokers.clocks = clocks;
         stack.tls().ifPresent(tls -> brokers.readiness = HttpClient.newBuilder().sslContext(tls.clientContext()).build());
         try {
             Files.createDirectories(logs);
@@ -111,6 +119,7 @@ public final class BrokerProcesses implements AutoCloseable {
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
                 // from the environment, not the command line, which any local user can read
                 launcher.environment().put("BROKER_KAFKA_PASSWORD", stack.kafkaCredential(KafkaAccess.broker(region)).password());
+                clocks.prepare(region, launcher);
                 Files.deleteIfExists(log);
                 brokers.launchers.put(region, launcher);
                 brokers.processes.put(region, launcher.start());
@@ -167,6 +176,11 @@ public final class BrokerProcesses implements AutoCloseable {
         }
         awaitReady(region, READY_TIMEOUT);
         return Duration.ofNanos(readyAt.get(region) - startedAt.get(region));
+    }
+
+    /** Steps the region's broker clock to {@code offset} from the host's (only a broker started on a steppable clock). */
+    public void stepClock(String region, Duration offset) {
+        clocks.step(region, offset);
     }
 
     /** Each region's broker process id, in region order. */

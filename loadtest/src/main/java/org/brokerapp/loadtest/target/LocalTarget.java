@@ -9,10 +9,10 @@ import java.util.Optional;
 
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
-import org.brokerapp.loadtest.drill.Faults;
 import org.brokerapp.infra.ProcessCpu;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackSettings;
+import org.brokerapp.loadtest.drill.Faults;
 import org.brokerapp.regions.RegionsModel;
 
 /**
@@ -34,7 +34,7 @@ public final class LocalTarget implements Target, Faults {
 
     /** Starts stack instance {@code instance} in {@code workDir} (wiped first), then the brokers. */
     public static LocalTarget startStack(int instance, Path workDir, java.util.Optional<Path> regionsFile, java.util.OptionalInt nodesPerDc, Path brokerJar,
-                                         int customers, List<String> brokerArgs, Progress progress) {
+                                         int customers, List<String> brokerArgs, java.util.Set<String> steppableClocks, Progress progress) {
         requireJar(brokerJar);
         LocalStack stack = LocalStack.start(StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc), true,
                 "--work-dir " + workDir.toAbsolutePath() + " --instance " + instance + regionsFile.map(f -> " --regions " + f.toAbsolutePath()).orElse("")
@@ -42,7 +42,8 @@ public final class LocalTarget implements Target, Faults {
         try {
             List<String> args = new java.util.ArrayList<>(brokerArgs);
             args.add("--broker.regions-file=" + BrokersModel.write(regionsFile, nodesPerDc, stack.regions(), workDir.resolve("brokers-regions.yaml")));
-            return new LocalTarget(stack, true, startBrokers(stack, workDir.resolve("logs"), brokerJar, customers, args, progress));
+            BrokerClocks clocks = steppableClocks.isEmpty() ? BrokerClocks.hosts() : BrokerClocks.steppable(steppableClocks, workDir.resolve("clocks"));
+            return new LocalTarget(stack, true, startBrokers(stack, workDir.resolve("logs"), brokerJar, customers, args, clocks, progress));
         } catch (RuntimeException e) {
             stack.close();
             throw e;
@@ -52,14 +53,15 @@ public final class LocalTarget implements Target, Faults {
     /** Starts brokers against a stack someone else runs (and stops); {@link #close} stops only the brokers. */
     public static LocalTarget attach(LocalStack stack, Path logs, Path brokerJar, int customers, List<String> brokerArgs, Progress progress) {
         requireJar(brokerJar);
-        return new LocalTarget(stack, false, startBrokers(stack, logs, brokerJar, customers, brokerArgs, progress));
+        return new LocalTarget(stack, false, startBrokers(stack, logs, brokerJar, customers, brokerArgs, BrokerClocks.hosts(), progress));
     }
 
-    private static BrokerProcesses startBrokers(LocalStack stack, Path logs, Path jar, int customers, List<String> args, Progress progress) {
+    private static BrokerProcesses startBrokers(LocalStack stack, Path logs, Path jar, int customers, List<String> args, BrokerClocks clocks,
+                                                Progress progress) {
         for (String region : stack.regions().names()) {
             TicksTopic.ensure(stack.kafkaClientConfig(region, KafkaAccess.ADMIN));
         }
-        return BrokerProcesses.start(stack, jar, logs, customers, args, progress);
+        return BrokerProcesses.start(stack, jar, logs, customers, args, clocks, progress);
     }
 
     private static void requireJar(Path jar) {
@@ -152,6 +154,11 @@ public final class LocalTarget implements Target, Faults {
     @Override
     public java.time.Duration restartKafka(String region) {
         return stack.restartKafka(region);
+    }
+
+    @Override
+    public void stepBrokerClock(String region, java.time.Duration offset) {
+        brokers.stepClock(region, offset);
     }
 
     @Override

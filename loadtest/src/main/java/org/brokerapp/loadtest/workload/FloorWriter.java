@@ -61,7 +61,8 @@ public final class FloorWriter implements AutoCloseable {
         while (true) {
             try {
                 return session.prepare(SimpleStatement.newInstance("INSERT INTO " + KEYSPACE + ".bare_writes (id, at, payload) VALUES (?, ?, ?)")
-                        .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM));
+                        // idempotent, as the brokers' stamped writes are: the driver retries it on another replica if its node dies
+                        .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM).setIdempotent(true));
             } catch (InvalidQueryException notYet) {
                 if (System.nanoTime() > deadline) {
                     throw notYet;

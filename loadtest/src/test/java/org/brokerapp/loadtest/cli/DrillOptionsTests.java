@@ -44,7 +44,7 @@ class DrillOptionsTests {
     @Test
     void aWrongDrillIsAOneLineUsageError() {
         assertThatThrownBy(() -> CliOptions.parse("--drill meteor".split(" "))).isInstanceOf(UsageException.class)
-                .hasMessage("--drill must be one of broker-kill, kafka-kill, cassandra-kill, region-cut, was 'meteor'");
+                .hasMessage("--drill must be one of broker-kill, kafka-kill, cassandra-kill, region-cut, clock-skew, was 'meteor'");
         assertThatThrownBy(() -> CliOptions.parse("--drill region-cut --drill-region mars".split(" "))).isInstanceOf(UsageException.class)
                 .hasMessageContaining("unknown region 'mars'");
         assertThatThrownBy(() -> CliOptions.parse("--preset demo --duration 30s --drill broker-kill --drill-at 40s".split(" ")))

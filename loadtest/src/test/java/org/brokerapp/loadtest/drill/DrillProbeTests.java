@@ -61,6 +61,11 @@ class DrillProbeTests {
         public void heal(String region) {
             done.add("heal " + region);
         }
+
+        @Override
+        public void stepBrokerClock(String region, Duration offset) {
+            done.add("clock " + region + " " + offset);
+        }
     }
 
     private final RecordingFaults faults = new RecordingFaults();
@@ -108,6 +113,20 @@ class DrillProbeTests {
         assertThat(faults.done).containsExactly("cut ap-southeast-2", "heal ap-southeast-2");
         ResultTable.Row row = tables.get(0).rows().get(0);
         assertThat(Double.parseDouble(row.values().get(2).replace(" s", ""))).isGreaterThanOrEqualTo(0.2);
+    }
+
+    @Test
+    void aClockSkewStepsTheBrokersClockAheadThenBackAfterItsLength() {
+        DrillProbe probe = new DrillProbe(new Drill(Drill.Kind.CLOCK_SKEW, "us-east-1", Duration.ZERO, Duration.ofMillis(150)), faults, progress);
+
+        probe.windowStarted();
+        List<ResultTable> tables = probe.windowEnded(new WindowProbe.WindowFacts(60, 100, 100));
+
+        assertThat(faults.done).containsExactly("clock us-east-1 PT2S", "clock us-east-1 PT0S");
+        ResultTable.Row row = tables.get(0).rows().get(0);
+        assertThat(row.label()).isEqualTo("Broker clock 2.0 s ahead");
+        assertThat(Double.parseDouble(row.values().get(2).replace(" s", ""))).isGreaterThanOrEqualTo(0.15);
+        assertThat(tables.get(0).title()).isEqualTo("Drill: the us-east-1 broker's clock 2.0 s ahead for 0.2 s, 0.0 s into the window, then back");
     }
 
     @Test
