@@ -1,5 +1,6 @@
 package org.brokerapp.broker.book;
 
+import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -16,9 +17,11 @@ import org.brokerapp.broker.core.Side;
  * @param type         LIMIT or STOP; MARKET orders trade at once and never rest
  * @param quantity     shares, all of which trade at the triggering tick's price
  * @param triggerPrice in {@link org.brokerapp.broker.core.PriceUnits PriceUnits}: the limit price of a LIMIT order, the stop price of a STOP order
+ * @param placedAt     when it was placed, by the placing broker's clock (the write timestamp of its open_orders row,
+ *                     which the delete after its decision must exceed, whatever the deciding broker's clock says)
  */
 public record RestingOrder(UUID orderId, String customerId, String symbol, Side side, OrderType type,
-                           long quantity, long triggerPrice) {
+                           long quantity, long triggerPrice, Instant placedAt) {
 
     public RestingOrder {
         Objects.requireNonNull(orderId, "orderId");
@@ -26,6 +29,7 @@ public record RestingOrder(UUID orderId, String customerId, String symbol, Side 
         Objects.requireNonNull(symbol, "symbol");
         Objects.requireNonNull(side, "side");
         Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(placedAt, "placedAt");
         if (type == OrderType.MARKET) {
             throw new IllegalArgumentException("a MARKET order never rests, order " + orderId);
         }

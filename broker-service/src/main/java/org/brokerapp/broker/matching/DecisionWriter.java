@@ -84,7 +84,7 @@ class DecisionWriter {
             metrics.filled(Duration.between(tick.eventTime(), durableAt), Duration.ofNanos(System.nanoTime() - receivedNanos));
             return OrderEvent.filled(decided(order, OrderStatus.FILLED, tick.price(), at), tick.eventTime(), received, durableAt, region);
         };
-        return decide(order.symbol(), order.customerId(), order.orderId(), verify, held,
+        return decide(order.symbol(), order.customerId(), order.orderId(), Optional.of(order.placedAt()), verify, held,
                 () -> ledger.fill(order.customerId(), order.orderId(), tick.price(), at, region), durable)
                 .whenComplete((outcome, error) -> {
                     if (outcome == null) {
@@ -103,13 +103,16 @@ class DecisionWriter {
                 });
     }
 
-    /** Cancels an order; {@code verify} reads the ledger first: always, unless the order was in the matcher's index as placed. */
-    CompletableFuture<Outcome> cancel(String symbol, String customerId, UUID orderId, boolean verify, BooleanSupplier held)
-            throws InterruptedException {
+    /**
+     * Cancels an order; {@code verify} reads the ledger first: always, unless the order was in the matcher's index as placed
+     * (which knows when it was placed; the ledger read tells the others).
+     */
+    CompletableFuture<Outcome> cancel(String symbol, String customerId, UUID orderId, Optional<Instant> placedAt, boolean verify,
+                                      BooleanSupplier held) throws InterruptedException {
         Instant at = Instant.now();
         Order cancelled = new Order(orderId, customerId, null, symbol, universe.get(symbol).exchange(), null, null, 0, null, null, null,
                 OrderStatus.CANCELLED, null, null, null, null, null, at);
-        return decide(symbol, customerId, orderId, verify, held, () -> ledger.cancel(customerId, orderId, at),
+        return decide(symbol, customerId, orderId, placedAt, verify, held, () -> ledger.cancel(customerId, orderId, at),
                 durableAt -> OrderEvent.cancelled(cancelled, durableAt, region));
     }
 
@@ -134,11 +137,12 @@ class DecisionWriter {
         return true;
     }
 
-    private CompletableFuture<Outcome> decide(String symbol, String customerId, UUID orderId, boolean verify, BooleanSupplier held,
-                                              Supplier<CompletionStage<Void>> write, Function<Instant, OrderEvent> durable) throws InterruptedException {
+    private CompletableFuture<Outcome> decide(String symbol, String customerId, UUID orderId, Optional<Instant> placedAt, boolean verify,
+                                              BooleanSupplier held, Supplier<CompletionStage<Void>> write, Function<Instant, OrderEvent> durable)
+            throws InterruptedException {
         inFlight.acquire();
         begin(symbol);
-        Decision decision = new Decision(symbol, customerId, orderId, held, write);
+        Decision decision = new Decision(symbol, customerId, orderId, placedAt, held, write);
         return attempt(decision, verify)
                 .thenCompose(outcome -> {
                     OrderEvent event = null;
@@ -165,30 +169,50 @@ class DecisionWriter {
                 });
     }
 
-    private record Decision(String symbol, String customerId, UUID orderId, BooleanSupplier held, Supplier<CompletionStage<Void>> write) {
+    /** One decision being written; when its order was placed is learnt from the ledger read if the matcher did not know. */
+    private static final class Decision {
+        final String symbol;
+        final String customerId;
+        final UUID orderId;
+        final BooleanSupplier held;
+        final Supplier<CompletionStage<Void>> write;
+        volatile Optional<Instant> placedAt;
+
+        Decision(String symbol, String customerId, UUID orderId, Optional<Instant> placedAt, BooleanSupplier held,
+                 Supplier<CompletionStage<Void>> write) {
+            this.symbol = symbol;
+            this.customerId = customerId;
+            this.orderId = orderId;
+            this.placedAt = placedAt;
+            this.held = held;
+            this.write = write;
+        }
     }
 
     /** Check (if asked) and write; after an error, the same again a moment later, while the symbol is held here. */
     private CompletableFuture<Outcome> attempt(Decision d, boolean verify) {
-        if (!d.held().getAsBoolean()) {
+        if (!d.held.getAsBoolean()) {
             return CompletableFuture.completedFuture(new Outcome.NotHeld());
         }
         CompletionStage<Optional<Order>> current = verify
-                ? ledger.readOrderAsync(d.customerId(), d.orderId())
+                ? ledger.readOrderAsync(d.customerId, d.orderId)
                 : CompletableFuture.completedFuture(Optional.empty());
         return current.thenCompose(order -> {
+                    if (d.placedAt.isEmpty()) {
+                        d.placedAt = order.map(Order::placedAt);
+                    }
                     if (verify && order.isEmpty()) {
                         return CompletableFuture.<Outcome>completedFuture(new Outcome.NotVisible());
                     }
                     if (order.isPresent() && !order.get().isOpen()) {
                         return CompletableFuture.<Outcome>completedFuture(new Outcome.AlreadyClosed(order.get().status(), order.get()));
                     }
-                    return d.write().get().thenApply(written -> (Outcome) new Outcome.Written());
+                    return d.write.get().thenApply(written -> (Outcome) new Outcome.Written());
                 })
                 .toCompletableFuture()
                 .exceptionallyCompose(error -> {
                     metrics.decisionRetried();
-                    log.debug("decision on order {} failed, trying again", d.orderId(), error);
+                    log.debug("decision on order {} failed, trying again", d.orderId, error);
                     return later(() -> attempt(d, verify));
                 });
     }
@@ -206,10 +230,10 @@ class DecisionWriter {
 
     /** A row left behind is harmless (a rebuild checks the ledger before deciding again), so a few tries suffice. */
     private CompletableFuture<Void> removeOpenOrder(Decision d, int attempt) {
-        return openOrders.deleteAsync(d.symbol(), d.orderId()).toCompletableFuture().<Void>thenApply(rs -> null)
+        return openOrders.deleteAsync(d.symbol, d.orderId, d.placedAt, Instant.now()).toCompletableFuture().<Void>thenApply(rs -> null)
                 .exceptionallyCompose(error -> {
                     if (attempt >= 5) {
-                        log.warn("open_orders row of order {} not removed; a rebuild will find the order closed", d.orderId(), error);
+                        log.warn("open_orders row of order {} not removed; a rebuild will find the order closed", d.orderId, error);
                         return CompletableFuture.completedFuture(null);
                     }
                     return later(() -> removeOpenOrder(d, attempt + 1));

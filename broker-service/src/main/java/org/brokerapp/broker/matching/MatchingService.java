@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -299,19 +300,20 @@ public class MatchingService extends LoopThread {
             c.answer().complete(new Outcome.AlreadyClosed(before.status()));
             return;
         }
-        boolean indexed = index.remove(c.orderId()).isPresent();
-        boolean verify = takenOver.remove(c.orderId()) != null || !indexed;
+        Optional<RestingOrder> indexed = index.remove(c.orderId());
+        boolean verify = takenOver.remove(c.orderId()) != null || indexed.isEmpty();
         remember(c.orderId(), OrderStatus.CANCELLED);
-        decisions.cancel(c.symbol(), c.customerId(), c.orderId(), verify, heldHere(c.symbol())).whenComplete((outcome, error) -> {
-            if (error != null || !(outcome instanceof Outcome.Written)) {
-                forget(c.orderId());
-            }
-            if (error != null) {
-                c.answer().completeExceptionally(error);
-            } else {
-                c.answer().complete(outcome);
-            }
-        });
+        decisions.cancel(c.symbol(), c.customerId(), c.orderId(), indexed.map(RestingOrder::placedAt), verify, heldHere(c.symbol()))
+                .whenComplete((outcome, error) -> {
+                    if (error != null || !(outcome instanceof Outcome.Written)) {
+                        forget(c.orderId());
+                    }
+                    if (error != null) {
+                        c.answer().completeExceptionally(error);
+                    } else {
+                        c.answer().complete(outcome);
+                    }
+                });
     }
 
     private BooleanSupplier heldHere(String symbol) {
@@ -355,7 +357,7 @@ public class MatchingService extends LoopThread {
             if (order.type() == OrderType.STOP && order.side() == Side.BUY && price > collarOf(order)) {
                 // a gap above the stop: the order becomes a limit at its collar, which its reserved cash covers
                 index.add(new RestingOrder(order.orderId(), order.customerId(), order.symbol(), Side.BUY, OrderType.LIMIT,
-                        order.quantity(), collarOf(order)));
+                        order.quantity(), collarOf(order), order.placedAt()));
                 continue;
             }
             boolean verify = takenOver.remove(order.orderId()) != null;

@@ -3,6 +3,7 @@ package org.brokerapp.broker.matching;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -17,6 +18,7 @@ import org.brokerapp.broker.core.PriceUnits;
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.brokerapp.broker.system.BrokerProperties;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -33,10 +35,15 @@ public class OpenOrders {
     private final BrokerCql cql;
     private final int shards;
 
+    @Autowired
     public OpenOrders(CqlSession session, BrokerCql cql, BrokerProperties properties) {
+        this(session, cql, properties.matching().openOrderShards());
+    }
+
+    OpenOrders(CqlSession session, BrokerCql cql, int shards) {
         this.session = session;
         this.cql = cql;
-        this.shards = properties.matching().openOrderShards();
+        this.shards = shards;
     }
 
     int shardOf(UUID orderId) {
@@ -48,14 +55,25 @@ public class OpenOrders {
      * again (a placement written again after a timeout) then writes the same cell version, and
      * the fill's or cancel's later delete always wins: a filled order's row never comes back.
      */
-    public CompletionStage<AsyncResultSet> saveAsync(RestingOrder o, Instant placedAt) {
-        long micros = TimeUnit.SECONDS.toMicros(placedAt.getEpochSecond()) + TimeUnit.NANOSECONDS.toMicros(placedAt.getNano());
+    public CompletionStage<AsyncResultSet> saveAsync(RestingOrder o) {
         return session.executeAsync(cql.insertOpenOrder.bind(o.symbol(), shardOf(o.orderId()), o.orderId(), o.customerId(), o.side().name(),
-                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), placedAt, micros));
+                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), o.placedAt(), micros(o.placedAt())));
     }
 
-    public CompletionStage<AsyncResultSet> deleteAsync(String symbol, UUID orderId) {
-        return session.executeAsync(cql.deleteOpenOrder.bind(symbol, shardOf(orderId), orderId));
+    /**
+     * Deletes an order's row after its decision, stamped after both the decision ({@code now}) and the
+     * row's own timestamp: the placing broker's clock may run ahead of the deciding one's (the
+     * clock-skew drill steps one by 2 s), and a delete stamped before the insert would leave the row
+     * of a decided order behind. {@code placedAt} unknown (a cancel of an order found only in the
+     * ledger, whose read did not see it) stamps it {@code now}.
+     */
+    public CompletionStage<AsyncResultSet> deleteAsync(String symbol, UUID orderId, Optional<Instant> placedAt, Instant now) {
+        long stamp = Math.max(micros(now), placedAt.map(at -> micros(at) + 1).orElse(Long.MIN_VALUE));
+        return session.executeAsync(cql.deleteOpenOrder.bind(stamp, symbol, shardOf(orderId), orderId));
+    }
+
+    private static long micros(Instant at) {
+        return TimeUnit.SECONDS.toMicros(at.getEpochSecond()) + TimeUnit.NANOSECONDS.toMicros(at.getNano());
     }
 
     /** Every resting order of a symbol, all shards read in parallel. */
@@ -71,7 +89,8 @@ public class OpenOrders {
     private static CompletionStage<List<RestingOrder>> drain(String symbol, AsyncResultSet page, List<RestingOrder> into) {
         for (Row r : page.currentPage()) {
             into.add(new RestingOrder(r.getUuid("order_id"), r.getString("customer_id"), symbol, Side.valueOf(r.getString("side")),
-                    OrderType.valueOf(r.getString("order_type")), r.getLong("quantity"), PriceUnits.of(r.getBigDecimal("trigger_price"))));
+                    OrderType.valueOf(r.getString("order_type")), r.getLong("quantity"), PriceUnits.of(r.getBigDecimal("trigger_price")),
+                    r.getInstant("placed_at")));
         }
         return page.hasMorePages() ? page.fetchNextPage().thenCompose(next -> drain(symbol, next, into)) : CompletableFuture.completedFuture(into);
     }

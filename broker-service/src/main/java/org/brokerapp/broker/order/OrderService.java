@@ -202,7 +202,7 @@ class OrderService {
         try {
             // the two rows and the event at once (rows first to the driver), answered only once all three are durable: see the class comment
             CompletableFuture<Void> ledgerRow = ledger.write(order).toCompletableFuture();
-            CompletableFuture<?> openRow = openOrders.saveAsync(RestingOrders.of(order), order.placedAt()).toCompletableFuture();
+            CompletableFuture<?> openRow = openOrders.saveAsync(RestingOrders.of(order)).toCompletableFuture();
             CompletableFuture<Void> event = events.publish(OrderEvent.placed(order, Instant.now(), region));
             await(CompletableFuture.allOf(ledgerRow, openRow, event), order);
             settled(order);

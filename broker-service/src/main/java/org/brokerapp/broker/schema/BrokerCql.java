@@ -2,11 +2,17 @@ package org.brokerapp.broker.schema;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 
 /**
  * Every CQL statement the broker runs, in one place, prepared once at start-up. Consistency is
  * the session's (LOCAL_QUORUM; LOCAL_SERIAL for the lease conditions) unless a statement says otherwise.
  * Tables are described in {@code db/cql/V1__orders_ledger_and_matching.cql}.
+ *
+ * <p>Every read, and every write stamped with a timestamp of its own, is prepared idempotent: the
+ * driver then sends a request whose connection died under it (its node killed, the cassandra-kill
+ * drill) to the next replica instead of failing it. A conditional write (Paxos) or one stamped by
+ * the server is not: run twice, it may answer or write otherwise.
  */
 public final class BrokerCql {
 
@@ -40,42 +46,46 @@ public final class BrokerCql {
 
     public BrokerCql(CqlSession session, String keyspace) {
         String ledger = keyspace + ".customer_ledger";
-        selectLedger = session.prepare("SELECT " + LEDGER_COLUMNS + " FROM " + ledger + " WHERE customer_id = ?");
-        selectLedgerOrder = session.prepare("SELECT " + LEDGER_COLUMNS + " FROM " + ledger + " WHERE customer_id = ? AND order_id = ?");
+        selectLedger = idempotent(session, "SELECT " + LEDGER_COLUMNS + " FROM " + ledger + " WHERE customer_id = ?");
+        selectLedgerOrder = idempotent(session, "SELECT " + LEDGER_COLUMNS + " FROM " + ledger + " WHERE customer_id = ? AND order_id = ?");
         openAccount = session.prepare("INSERT INTO " + ledger + " (customer_id, initial_cash, initial_positions) VALUES (?, ?, ?) IF NOT EXISTS");
         // a placement is one plain write by the customer's one owner, stamped with the placement's time: repeating it changes nothing
-        insertOrder = session.prepare("INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
+        insertOrder = idempotent(session, "INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
                 + "quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?) USING TIMESTAMP ?");
-        insertExecutedOrder = session.prepare("INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
+        insertExecutedOrder = idempotent(session, "INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
                 + "quantity, reserved_cash, status, placed_region, placed_at, fill_price, filled_at, filled_by) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'FILLED', ?, ?, ?, ?, ?) USING TIMESTAMP ?");
         String owners = keyspace + ".exchange_owners";
-        selectExchangeOwners = session.prepare("SELECT exchange, owner, epoch, changed_at FROM " + owners);
+        selectExchangeOwners = idempotent(session, "SELECT exchange, owner, epoch, changed_at FROM " + owners);
         claimUnownedExchange = session.prepare("INSERT INTO " + owners + " (exchange, owner, epoch, changed_at, changed_by) VALUES (?, ?, 1, ?, ?) IF NOT EXISTS");
         moveExchange = session.prepare("UPDATE " + owners + " SET owner = ?, epoch = ?, changed_at = ?, changed_by = ? WHERE exchange = ? IF owner = ? AND epoch = ?");
         String leases = keyspace + ".decision_leases";
         takeDecisionLease = session.prepare("INSERT INTO " + leases + " (consumer_group, tick_partition, holder) VALUES (?, ?, ?) IF NOT EXISTS USING TTL ?");
         renewDecisionLease = session.prepare("UPDATE " + leases + " USING TTL ? SET holder = ? WHERE consumer_group = ? AND tick_partition = ? IF holder = ?");
         releaseDecisionLease = session.prepare("DELETE FROM " + leases + " WHERE consumer_group = ? AND tick_partition = ? IF holder = ?");
-        selectDecisionLease = session.prepare("SELECT holder FROM " + leases + " WHERE consumer_group = ? AND tick_partition = ?");
+        selectDecisionLease = idempotent(session, "SELECT holder FROM " + leases + " WHERE consumer_group = ? AND tick_partition = ?");
         // the home's decisions: plain writes of cells the placement never writes (see CustomerLedger), stamped with the decision's time
-        fillOrder = session.prepare("UPDATE " + ledger + " USING TIMESTAMP ? SET fill_price = ?, filled_at = ?, filled_by = ? "
+        fillOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET fill_price = ?, filled_at = ?, filled_by = ? "
                 + "WHERE customer_id = ? AND order_id = ?");
-        cancelOrder = session.prepare("UPDATE " + ledger + " USING TIMESTAMP ? SET closed_at = ? WHERE customer_id = ? AND order_id = ?");
+        cancelOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET closed_at = ? WHERE customer_id = ? AND order_id = ?");
 
         String open = keyspace + ".open_orders";
-        insertOpenOrder = session.prepare("INSERT INTO " + open + " (symbol, shard, order_id, customer_id, side, order_type, quantity, trigger_price, placed_at) "
+        insertOpenOrder = idempotent(session, "INSERT INTO " + open + " (symbol, shard, order_id, customer_id, side, order_type, quantity, trigger_price, placed_at) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) USING TIMESTAMP ?");
-        deleteOpenOrder = session.prepare("DELETE FROM " + open + " WHERE symbol = ? AND shard = ? AND order_id = ?");
-        selectOpenOrders = session.prepare("SELECT order_id, customer_id, side, order_type, quantity, trigger_price FROM " + open
+        deleteOpenOrder = idempotent(session, "DELETE FROM " + open + " USING TIMESTAMP ? WHERE symbol = ? AND shard = ? AND order_id = ?");
+        selectOpenOrders = idempotent(session, "SELECT order_id, customer_id, side, order_type, quantity, trigger_price, placed_at FROM " + open
                 + " WHERE symbol = ? AND shard = ?");
 
 
         saveLastPrice = session.prepare("UPDATE " + keyspace + ".last_prices SET price = ?, sequence = ?, tick_time = ?, region = ? WHERE symbol = ?");
-        selectLastPrice = session.prepare("SELECT price, sequence, tick_time, region FROM " + keyspace + ".last_prices WHERE symbol = ?");
+        selectLastPrice = idempotent(session, "SELECT price, sequence, tick_time, region FROM " + keyspace + ".last_prices WHERE symbol = ?");
 
         // ---- search (issue #13) ----
-        scanLedgerForSearch = session.prepare("SELECT " + LEDGER_COLUMNS + " FROM " + ledger);
+        scanLedgerForSearch = idempotent(session, "SELECT " + LEDGER_COLUMNS + " FROM " + ledger);
+    }
+
+    private static PreparedStatement idempotent(CqlSession session, String cql) {
+        return session.prepare(SimpleStatement.newInstance(cql).setIdempotent(true));
     }
 }

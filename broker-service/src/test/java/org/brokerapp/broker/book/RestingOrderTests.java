@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.UUID;
 
 import org.brokerapp.broker.core.OrderType;
@@ -14,6 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class RestingOrderTests {
+
+    private static final Instant PLACED = Instant.parse("2026-11-23T10:00:00Z");
 
     @ParameterizedTest(name = "{0} {1} at {2}, tick {3}: {4}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -32,7 +35,7 @@ class RestingOrderTests {
             """)
     void limitsTriggerAtTheirPriceOrBetterAndStopsAtTheirPriceOrWorse(Side side, OrderType type, BigDecimal price,
                                                                        BigDecimal tick, boolean triggered) {
-        RestingOrder order = new RestingOrder(UUID.randomUUID(), "customer-1", "AAPL", side, type, 10, PriceUnits.of(price));
+        RestingOrder order = new RestingOrder(UUID.randomUUID(), "customer-1", "AAPL", side, type, 10, PriceUnits.of(price), PLACED);
 
         assertThat(order.triggeredBy(PriceUnits.of(tick))).isEqualTo(triggered);
     }
@@ -46,7 +49,7 @@ class RestingOrderTests {
             STOP   | 10 | -5      | triggerPrice must be > 0 units, was -5
             """)
     void anOrderThatCannotRestIsRefused(OrderType type, long quantity, long triggerPrice, String message) {
-        assertThatThrownBy(() -> new RestingOrder(UUID.randomUUID(), "customer-1", "AAPL", Side.BUY, type, quantity, triggerPrice))
+        assertThatThrownBy(() -> new RestingOrder(UUID.randomUUID(), "customer-1", "AAPL", Side.BUY, type, quantity, triggerPrice, PLACED))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(message);
     }
@@ -54,10 +57,11 @@ class RestingOrderTests {
     @Test
     void everyFieldIsRequired() {
         UUID id = UUID.randomUUID();
-        assertThatThrownBy(() -> new RestingOrder(null, "c", "AAPL", Side.BUY, OrderType.LIMIT, 1, 1)).hasMessage("orderId");
-        assertThatThrownBy(() -> new RestingOrder(id, null, "AAPL", Side.BUY, OrderType.LIMIT, 1, 1)).hasMessage("customerId");
-        assertThatThrownBy(() -> new RestingOrder(id, "c", null, Side.BUY, OrderType.LIMIT, 1, 1)).hasMessage("symbol");
-        assertThatThrownBy(() -> new RestingOrder(id, "c", "AAPL", null, OrderType.LIMIT, 1, 1)).hasMessage("side");
-        assertThatThrownBy(() -> new RestingOrder(id, "c", "AAPL", Side.BUY, null, 1, 1)).hasMessage("type");
+        assertThatThrownBy(() -> new RestingOrder(null, "c", "AAPL", Side.BUY, OrderType.LIMIT, 1, 1, PLACED)).hasMessage("orderId");
+        assertThatThrownBy(() -> new RestingOrder(id, null, "AAPL", Side.BUY, OrderType.LIMIT, 1, 1, PLACED)).hasMessage("customerId");
+        assertThatThrownBy(() -> new RestingOrder(id, "c", null, Side.BUY, OrderType.LIMIT, 1, 1, PLACED)).hasMessage("symbol");
+        assertThatThrownBy(() -> new RestingOrder(id, "c", "AAPL", null, OrderType.LIMIT, 1, 1, PLACED)).hasMessage("side");
+        assertThatThrownBy(() -> new RestingOrder(id, "c", "AAPL", Side.BUY, null, 1, 1, PLACED)).hasMessage("type");
+        assertThatThrownBy(() -> new RestingOrder(id, "c", "AAPL", Side.BUY, OrderType.LIMIT, 1, 1, null)).hasMessage("placedAt");
     }
 }

@@ -3,6 +3,7 @@ package org.brokerapp.broker.book;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -42,7 +43,7 @@ class SortedTriggerIndexTests extends TriggerIndexContractTests {
     void withinABookTheOrderThePriceReachesFirstIsReportedFirst(Side side, OrderType type, BigDecimal tick, String expected) {
         TriggerIndex index = newIndex();
         for (String price : List.of("101.00", "100.00", "102.00")) {
-            index.add(new RestingOrder(UUID.randomUUID(), "customer-1", "AAPL", side, type, 1, PriceUnits.of(new BigDecimal(price))));
+            index.add(new RestingOrder(UUID.randomUUID(), "customer-1", "AAPL", side, type, 1, PriceUnits.of(new BigDecimal(price)), Instant.EPOCH));
         }
         List<RestingOrder> triggered = new ArrayList<>();
 
@@ -126,7 +127,7 @@ class SortedTriggerIndexTests extends TriggerIndexContractTests {
         long triggerPrice = Math.max(1, price + (random.nextInt(401) - 200) * CENT);
         return new RestingOrder(UUID.randomUUID(), "customer-" + random.nextInt(10), symbol,
                 random.nextBoolean() ? Side.BUY : Side.SELL, random.nextBoolean() ? OrderType.LIMIT : OrderType.STOP,
-                1 + random.nextInt(100), triggerPrice);
+                1 + random.nextInt(100), triggerPrice, Instant.EPOCH);
     }
 
     // mostly small steps, on or off the grid, now and then a gap that triggers a whole range; pulled back to 100.00

@@ -1,5 +1,6 @@
 package org.brokerapp.broker.book;
 
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.UUID;
@@ -153,7 +154,7 @@ public class TriggerIndexBenchmark {
         UUID id = new UUID(slot, random.nextLong());
         idInSlot[slot] = id;
         index.add(new RestingOrder(id, "customer-" + random.nextInt(1000), symbols[symbol], side, type,
-                1 + random.nextInt(500), triggerPrice));
+                1 + random.nextInt(500), triggerPrice, Instant.EPOCH));
     }
 
     private static int slotOf(RestingOrder order) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -153,7 +154,7 @@ abstract class TriggerIndexContractTests {
     void addingAnOrderTwiceKeepsTheFirstCopy() {
         RestingOrder order = order("AAPL", Side.BUY, OrderType.LIMIT, new BigDecimal("100.00"));
         RestingOrder sameId = new RestingOrder(order.orderId(), "someone-else", "MSFT", Side.SELL, OrderType.STOP, 5,
-                PriceUnits.of(new BigDecimal("400.00")));
+                PriceUnits.of(new BigDecimal("400.00")), Instant.EPOCH);
 
         assertThat(index.add(order)).isTrue();
         assertThat(index.add(order)).isFalse();
@@ -282,6 +283,6 @@ abstract class TriggerIndexContractTests {
     }
 
     private RestingOrder order(String symbol, Side side, OrderType type, BigDecimal price) {
-        return new RestingOrder(new UUID(0, nextId++), "customer-1", symbol, side, type, 10, PriceUnits.of(price));
+        return new RestingOrder(new UUID(0, nextId++), "customer-1", symbol, side, type, 10, PriceUnits.of(price), Instant.EPOCH);
     }
 }
