@@ -101,10 +101,10 @@ public final class CliOptions {
               --drill broker-kill|kafka-kill|cassandra-kill|region-cut|clock-skew   inject the failure during the measured window:
                                       kill -9 a region's broker, its Kafka or one of its Cassandra nodes (not a seed;
                                       needs --nodes-per-dc 3) and start it again, cut a region off the WAN and heal it,
-                                      or step a region's broker clock 2 s ahead and back (needs libfaketime: apt-get install faketime)
+                                      or step a region's broker clock 2 s ahead for the rest of the run (needs libfaketime: apt-get install faketime)
               --drill-region REGION   where (default: the first region of the model)
               --drill-at S            how far into the window it starts (default: a third of --duration)
-              --drill-length S        how long the cut or the skew lasts, or the killed server stays down (default 60s cut or skew, 0s down)
+              --drill-length S        how long the cut lasts, or the killed server stays down (default 60s cut, 0s down)
 
             output:
               --results DIR           results directory (default loadtest/target/results/<timestamp>)

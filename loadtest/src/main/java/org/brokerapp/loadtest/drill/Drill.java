@@ -9,7 +9,7 @@ import java.util.Optional;
  * A failure rehearsed under load: what fails, where, when in the measured window and for how long.
  *
  * @param at     how far into the measured window the fault starts
- * @param length how long the fault lasts: the WAN cut, the skewed clock, or the time a killed server stays down before it is started again
+ * @param length how long the fault lasts: the WAN cut, or the time a killed server stays down before it is started again
  */
 public record Drill(Kind kind, String region, Duration at, Duration length) {
 
@@ -26,8 +26,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
         CASSANDRA_KILL("cassandra-kill", Duration.ZERO),
         /** Every WAN link of the region is cut (the emulator drops its traffic), then healed. */
         REGION_CUT("region-cut", Duration.ofSeconds(60)),
-        /** The region's broker clock steps {@link #CLOCK_STEP} ahead of every other clock, then back. */
-        CLOCK_SKEW("clock-skew", Duration.ofSeconds(60));
+        /** The region's broker clock steps {@link #CLOCK_STEP} ahead of every other clock, and stays ahead until the run ends. */
+        CLOCK_SKEW("clock-skew", Duration.ZERO);
 
         private final String key;
         private final Duration defaultLength;
@@ -63,8 +63,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
             case CASSANDRA_KILL -> "kill -9 of a " + region + " Cassandra node " + seconds(at) + " into the window, started again "
                     + (length.isZero() ? "at once" : "after " + seconds(length));
             case REGION_CUT -> "WAN cut of " + region + " for " + seconds(length) + ", " + seconds(at) + " into the window";
-            case CLOCK_SKEW -> "the " + region + " broker's clock " + seconds(CLOCK_STEP) + " ahead for " + seconds(length) + ", " + seconds(at)
-                    + " into the window, then back";
+            case CLOCK_SKEW -> "the " + region + " broker's clock stepped " + seconds(CLOCK_STEP) + " ahead " + seconds(at)
+                    + " into the window, and left there";
         };
     }
 

@@ -23,7 +23,7 @@ public interface Faults {
     /** Starts the region's Kafka broker again on its data and returns once it accepts clients: the time that took. */
     Duration restartKafka(String region);
 
-    /** Steps the region's broker wall clock to {@code offset} from the host's, as a bad NTP step would; zero puts it right. */
+    /** Steps the region's broker wall clock forward to {@code offset} from the host's, as a bad NTP step would. */
     void stepBrokerClock(String region, Duration offset);
 
     /** Cuts every WAN link of the region. */
