@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -81,11 +80,12 @@ public class CustomerLedger {
     }
 
     private BoundStatement insert(Order o) {
+        long stamp = BrokerCql.writeTimestamp(o.placedAt());
         return switch (o.status()) {
             case OPEN -> cql.insertOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
-                    o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt(), micros(o.placedAt()));
+                    o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt(), stamp);
             case FILLED -> cql.insertExecutedOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
-                    o.type().name(), o.quantity(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy(), micros(o.placedAt()));
+                    o.type().name(), o.quantity(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy(), stamp);
             case CANCELLED -> throw new IllegalArgumentException("an order is never placed cancelled: " + o.orderId());
         };
     }
@@ -110,17 +110,14 @@ public class CustomerLedger {
      * timestamp, so repeating it after a timeout writes the same cell versions.
      */
     public CompletionStage<Void> fill(String customerId, UUID orderId, BigDecimal price, Instant at, String region) {
-        return session.executeAsync(cql.fillOrder.bind(micros(at), price, at, region, customerId, orderId)).thenApply(rs -> null);
+        return session.executeAsync(cql.fillOrder.bind(BrokerCql.writeTimestamp(at), price, at, region, customerId, orderId)).thenApply(rs -> null);
     }
 
     /** Records a cancel decided by this region's matcher; as {@link #fill}, repeatable. */
     public CompletionStage<Void> cancel(String customerId, UUID orderId, Instant at) {
-        return session.executeAsync(cql.cancelOrder.bind(micros(at), at, customerId, orderId)).thenApply(rs -> null);
+        return session.executeAsync(cql.cancelOrder.bind(BrokerCql.writeTimestamp(at), at, customerId, orderId)).thenApply(rs -> null);
     }
 
-    private static long micros(Instant at) {
-        return TimeUnit.SECONDS.toMicros(at.getEpochSecond()) + TimeUnit.NANOSECONDS.toMicros(at.getNano());
-    }
 
     /**
      * A fill is {@code filled_at}, a cancel {@code closed_at}, anything else the placement's status.

@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
@@ -57,7 +56,7 @@ public class OpenOrders {
      */
     public CompletionStage<AsyncResultSet> saveAsync(RestingOrder o) {
         return session.executeAsync(cql.insertOpenOrder.bind(o.symbol(), shardOf(o.orderId()), o.orderId(), o.customerId(), o.side().name(),
-                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), o.placedAt(), micros(o.placedAt())));
+                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), o.placedAt(), BrokerCql.writeTimestamp(o.placedAt())));
     }
 
     /**
@@ -68,13 +67,10 @@ public class OpenOrders {
      * ledger, whose read did not see it) stamps it {@code now}.
      */
     public CompletionStage<AsyncResultSet> deleteAsync(String symbol, UUID orderId, Optional<Instant> placedAt, Instant now) {
-        long stamp = Math.max(micros(now), placedAt.map(at -> micros(at) + 1).orElse(Long.MIN_VALUE));
+        long stamp = Math.max(BrokerCql.writeTimestamp(now), placedAt.map(at -> BrokerCql.writeTimestamp(at) + 1).orElse(Long.MIN_VALUE));
         return session.executeAsync(cql.deleteOpenOrder.bind(stamp, symbol, shardOf(orderId), orderId));
     }
 
-    private static long micros(Instant at) {
-        return TimeUnit.SECONDS.toMicros(at.getEpochSecond()) + TimeUnit.NANOSECONDS.toMicros(at.getNano());
-    }
 
     /** Every resting order of a symbol, all shards read in parallel. */
     public List<RestingOrder> load(String symbol) {

@@ -1,5 +1,8 @@
 package org.brokerapp.broker.schema;
 
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -83,6 +86,11 @@ public final class BrokerCql {
 
         // ---- search (issue #13) ----
         scanLedgerForSearch = idempotent(session, "SELECT " + LEDGER_COLUMNS + " FROM " + ledger);
+    }
+
+    /** The {@code USING TIMESTAMP} of a write stamped with {@code at}: microseconds since the epoch, as Cassandra's own. */
+    public static long writeTimestamp(Instant at) {
+        return TimeUnit.SECONDS.toMicros(at.getEpochSecond()) + TimeUnit.NANOSECONDS.toMicros(at.getNano());
     }
 
     private static PreparedStatement idempotent(CqlSession session, String cql) {
