@@ -1,14 +1,17 @@
 package org.brokerapp.broker.system;
 
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import org.brokerapp.regions.KafkaCredential;
+import org.brokerapp.regions.KafkaTrust;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -62,15 +65,26 @@ public record BrokerProperties(
      * @param password         that principal's password, from the environment ({@code BROKER_KAFKA_PASSWORD}; the
      *                         local stack writes it to {@code <work-dir>/kafka-credentials/broker-<region>.password});
      *                         required with {@code username}
+     * @param truststore       a PKCS12 truststore to check this region's Kafka against: the login then goes over TLS
+     *                         ({@code SASL_SSL}); empty: plaintext (the local stack with {@code --tls} serves TLS, and
+     *                         its {@code <work-dir>/tls/truststore.p12} holds its CA)
+     * @param truststorePassword that store's password ({@code BROKER_KAFKA_TRUSTSTOREPASSWORD}); required with {@code truststore}
      */
     public record Kafka(@DefaultValue("127.0.1.2:9092") String bootstrapServers, @DefaultValue("") String groupId,
                         @Min(16) @DefaultValue("8192") int handOffCapacity, @DefaultValue("10s") Duration sessionTimeout,
-                        @DefaultValue("") String username, @DefaultValue("") String password) {
+                        @DefaultValue("") String username, @DefaultValue("") String password,
+                        @DefaultValue("") String truststore, @DefaultValue("") String truststorePassword) {
 
         public Kafka {
             if (!username.isBlank() && password.isBlank()) {
                 throw new IllegalArgumentException("broker.kafka.username is " + username + " but broker.kafka.password is empty"
                         + " (set BROKER_KAFKA_PASSWORD; the local stack writes it to <work-dir>/kafka-credentials/" + username + ".password)");
+            }
+            if (!truststore.isBlank() && username.isBlank()) {
+                throw new IllegalArgumentException("broker.kafka.truststore is set but broker.kafka.username is empty: TLS to Kafka goes with a login");
+            }
+            if (!truststore.isBlank() && truststorePassword.isBlank()) {
+                throw new IllegalArgumentException("broker.kafka.truststore is " + truststore + " but broker.kafka.truststore-password is empty");
             }
         }
 
@@ -79,14 +93,15 @@ public record BrokerProperties(
             Map<String, Object> connection = new java.util.HashMap<>();
             connection.put("bootstrap.servers", bootstrapServers);
             if (!username.isBlank()) {
-                connection.putAll(new KafkaCredential(username, password).clientProperties());
+                Optional<KafkaTrust> trust = truststore.isBlank() ? Optional.empty() : Optional.of(new KafkaTrust(Path.of(truststore), truststorePassword));
+                connection.putAll(new KafkaCredential(username, password).clientProperties(trust));
             }
             return connection;
         }
 
         @Override
         public String toString() {
-            return "Kafka[bootstrapServers=" + bootstrapServers + ", groupId=" + groupId + ", username=" + username + "]";
+            return "Kafka[bootstrapServers=" + bootstrapServers + ", groupId=" + groupId + ", username=" + username + ", truststore=" + truststore + "]";
         }
     }
 

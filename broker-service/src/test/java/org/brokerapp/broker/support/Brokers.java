@@ -14,8 +14,8 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.brokerapp.broker.BrokerApplication;
 import org.brokerapp.broker.matching.MatchingService;
-import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.Await;
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackTls;
@@ -127,7 +127,8 @@ public final class Brokers implements AutoCloseable {
         return hostAndPort.substring(hostAndPort.lastIndexOf(':') + 1);
     }
 
-    private static void createTicksTopic(Map<String, Object> kafka) {
+    /** The region's {@code ticks} topic, as the feed would create it (nothing when it exists). */
+    public static void createTicksTopic(Map<String, Object> kafka) {
         try (Admin admin = Admin.create(kafka)) {
             admin.createTopics(List.of(new NewTopic(Topics.TICKS, TICK_PARTITIONS, (short) 1))).all().get(30, TimeUnit.SECONDS);
         } catch (java.util.concurrent.ExecutionException e) {

@@ -39,7 +39,7 @@ class KafkaAccessTests {
     @Test
     void aBrokerJoinsEveryGroupOfItsRegionAndNoneOfAnother() {
         BrokerProperties properties = new BrokerProperties(REGION, "", "broker", new BrokerProperties.Kafka("h:1", "", 8192,
-                java.time.Duration.ofSeconds(10), "", ""), null, null, "", null, null, null, List.of(), 0);
+                java.time.Duration.ofSeconds(10), "", "", "", ""), null, null, "", null, null, null, List.of(), 0);
         for (String group : List.of(properties.consumerGroup(), AccountOwnership.group(REGION), OrderEventIndexer.defaultGroup(REGION),
                 EventRelay.group(REGION, REGION), EventRelay.group(REGION, OTHER))) {
             assertThat(allowed(BROKER, ResourceType.GROUP, group, AclOperation.READ)).as(group).isTrue();

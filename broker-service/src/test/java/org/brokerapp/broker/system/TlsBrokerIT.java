@@ -24,6 +24,7 @@ import org.brokerapp.broker.BrokerApplication;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.infra.Await;
+import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackSettings;
@@ -60,6 +61,8 @@ class TlsBrokerIT {
         // the keyspace's replication as the stack runs: one node per DC (the default model's 2 would leave LOCAL_QUORUM short)
         Path regions = settings.workDir().resolve("regions-one-node.yaml");
         Files.writeString(regions, Files.readString(Path.of("..", "infra", "regions.yaml")).replaceAll("cassandra-nodes: \\d+", "cassandra-nodes: 1"));
+        // over Kafka's TLS listener, as the admin: the broker takes symbols only from a topic that exists
+        Brokers.createTicksTopic(stack.kafkaClientConfig(REGION, KafkaAccess.ADMIN));
         Map<String, Object> properties = Brokers.properties(stack, REGION);
         properties.keySet().removeIf(key -> key.startsWith("broker.search."));
         properties.put("broker.regions-file", regions.toString());
@@ -107,6 +110,16 @@ class TlsBrokerIT {
         HttpResponse<String> holdings = trusting.send(HttpRequest.newBuilder(URI.create(stack.brokerUrl(REGION) + "/api/holdings"))
                 .header("Authorization", bearer).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(holdings.statusCode()).as(holdings.body()).isEqualTo(200);
+    }
+
+    @Test
+    void theBrokerTakesItsSymbolsAndCustomersFromKafkaOverTls() {
+        assertThat(broker.getBean(BrokerProperties.class).kafka().connection()).containsEntry("security.protocol", "SASL_SSL");
+
+        // ready only once Kafka has assigned it tick partitions and customer partitions: over TLS, or not at all
+        Await.until("readiness UP", Duration.ofSeconds(90), () -> trusting.send(HttpRequest.newBuilder(
+                URI.create(stack.brokerUrl(REGION) + "/actuator/health/readiness")).build(), HttpResponse.BodyHandlers.discarding()).statusCode(),
+                status -> status == 200);
     }
 
     @Test

@@ -13,7 +13,8 @@ import java.util.Properties;
 /**
  * The broker-service settings that run a broker on a TLS stack: HTTPS with its certificate
  * ({@code server.ssl.bundle}), CQL over TLS ({@code spring.cassandra.ssl}) and {@code https} peers, all
- * trusting the stack's CA through one Spring SSL bundle of the stack's PKCS12 stores. One place for
+ * trusting the stack's CA through one Spring SSL bundle of the stack's PKCS12 stores, and Kafka over
+ * {@code SASL_SSL}, whose client reads the same truststore by its path ({@code broker.kafka.truststore}). One place for
  * everything that starts brokers: the broker-service tests, the load harness, and a file per region
  * for brokers started by hand ({@code --spring.config.import=file:<file>}).
  */
@@ -39,6 +40,8 @@ public final class BrokerTlsProperties {
         properties.put("spring.cassandra.ssl.enabled", "true");
         properties.put("spring.cassandra.ssl.bundle", BUNDLE);
         properties.put("broker.routing.ssl-bundle", BUNDLE);
+        properties.put("broker.kafka.truststore", tls.truststore().toString());
+        properties.put("broker.kafka.truststore-password", tls.password());
         return properties;
     }
 

@@ -225,6 +225,10 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 commitlog_sync_period: 10000ms
                 write_request_timeout: 2000ms
                 read_request_timeout: 5000ms
+                # a disk that fails or fills takes the node out of the cluster (gossip and CQL stopped, JMX left for the
+                # operator) instead of serving on with writes it cannot flush; the shipped cassandra.yaml's choice, not Config's default (ignore)
+                disk_failure_policy: stop
+                commit_failure_policy: stop
                 # Lean on a small machine (issue #11): four nodes, two Kafkas and the brokers share 2 cores.
                 # request stages: data sits in the page cache, so more threads than cores only queue and spin (defaults 32/32/32)
                 concurrent_reads: 4

@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -17,7 +16,8 @@ import javax.management.remote.JMXServiceURL;
 
 /**
  * Asks each Cassandra node, over JMX, what {@code nodetool status} would show: which nodes its
- * gossip sees up, which are in a normal state, and in which DC the snitch places them.
+ * gossip sees up, which are in a normal state, and in which DC the snitch places them; and has a
+ * node flush, as {@code nodetool flush} would.
  */
 final class ClusterProbe {
 
@@ -30,13 +30,7 @@ final class ClusterProbe {
     /** The cluster as {@code observer} sees it: every node it knows of, live or not. */
     @SuppressWarnings("unchecked")
     static List<NodeStatus> viewFrom(CassandraNode observer) {
-        JMXServiceURL url;
-        try {
-            url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + observer.jmxPort() + "/jmxrmi");
-        } catch (IOException e) {
-            throw new StackException("bad JMX url for " + observer.name(), e);
-        }
-        try (JMXConnector connector = JMXConnectorFactory.connect(url, Map.of())) {
+        try (JMXConnector connector = connect(observer)) {
             MBeanServerConnection jmx = connector.getMBeanServerConnection();
             Set<String> live = new HashSet<>((List<String>) jmx.getAttribute(STORAGE_SERVICE, "LiveNodes"));
             Set<String> unreachable = new HashSet<>((List<String>) jmx.getAttribute(STORAGE_SERVICE, "UnreachableNodes"));
@@ -58,6 +52,32 @@ final class ClusterProbe {
             return view;
         } catch (IOException | JMException e) {
             throw new StackException(observer.name() + " does not answer on JMX port " + observer.jmxPort() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Has {@code node} write every memtable of every keyspace to its data directory, and returns once it has tried; a
+     * flush that failed is for the node's log to tell (a full disk, say).
+     */
+    static void flushAll(CassandraNode node) {
+        try (JMXConnector connector = connect(node)) {
+            MBeanServerConnection jmx = connector.getMBeanServerConnection();
+            @SuppressWarnings("unchecked")
+            List<String> keyspaces = (List<String>) jmx.getAttribute(STORAGE_SERVICE, "Keyspaces");
+            for (String keyspace : keyspaces) {
+                jmx.invoke(STORAGE_SERVICE, "forceKeyspaceFlush", new Object[] {keyspace, new String[0]},
+                        new String[] {String.class.getName(), String[].class.getName()});
+            }
+        } catch (IOException | JMException | RuntimeException e) {
+            // the node's log says why
+        }
+    }
+
+    private static JMXConnector connect(CassandraNode node) {
+        try {
+            return JMXConnectorFactory.connect(new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + node.jmxPort() + "/jmxrmi"), Map.of());
+        } catch (IOException e) {
+            throw new StackException(node.name() + " does not answer on JMX port " + node.jmxPort() + ": " + e.getMessage(), e);
         }
     }
 

@@ -20,10 +20,10 @@ import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.model.PortBinding;
 import org.brokerapp.regions.KafkaCredential;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.output.OutputFrame;
-import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
 import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.utility.DockerImageName;
@@ -118,8 +118,8 @@ final class ContainerStack {
 
             KafkaCredential admin = kafkaCredentials.of(KafkaAccess.ADMIN);
             for (KafkaBroker broker : layout.kafka()) {
-                LocalStack.awaitKafkaAccepting(broker, admin);
-                LocalStack.grantAccess(broker, admin);
+                LocalStack.awaitKafkaAccepting(broker, admin, Optional.empty());
+                LocalStack.grantAccess(broker, admin, Optional.empty());
                 progress.step(broker.name() + " accepts SCRAM logins on " + broker.bootstrapServers() + ", ACLs granted");
             }
             if (settings.cassandra()) {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.common.Uuid;
@@ -18,7 +19,8 @@ import org.brokerapp.regions.Region;
 /**
  * One Kafka 4 broker for one region: KRaft, broker and controller in one JVM, replication factor
  * 1 everywhere. Each region has its own, as in production: tickers are regional. Clients log in
- * with SCRAM-SHA-512 over {@code SASL_PLAINTEXT} and may do only what {@link KafkaAccess} grants;
+ * with SCRAM-SHA-512 over {@code SASL_PLAINTEXT}, or {@code SASL_SSL} when the stack runs with TLS,
+ * and may do only what {@link KafkaAccess} grants;
  * the SCRAM credentials of the region's principals are written at format time, so the broker
  * knows them from its first start.
  *
@@ -39,16 +41,22 @@ public record KafkaBroker(Region region, String address, Path dir) {
         return address + ":" + AddressPlan.KAFKA_PORT;
     }
 
+    /** The name of this broker's keystore when the stack runs with TLS. */
+    public String tlsName() {
+        return "kafka-" + region.name();
+    }
+
     public Path serverLog() {
         return dir.resolve("logs/server.log");
     }
 
     /**
-     * Starts the broker; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}.
-     * Data formatted with other credentials (passwords generated anew) is formatted again.
+     * Starts the broker; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}, with
+     * {@code tls} its clients' listener speaks TLS only. Data formatted with other credentials (passwords generated
+     * anew) is formatted again.
      */
-    ServerProcess start(Path java, ServerLibraries libs, boolean metrics, KafkaCredentials credentials) {
-        writeConfiguration(credentials.of(KafkaAccess.ADMIN).password());
+    ServerProcess start(Path java, ServerLibraries libs, boolean metrics, KafkaCredentials credentials, Optional<StackTls> tls) {
+        writeConfiguration(credentials.of(KafkaAccess.ADMIN).password(), tls);
         if (credentials.created()) {
             StackFiles.deleteTree(dir.resolve("data"));
         }
@@ -112,7 +120,8 @@ public record KafkaBroker(Region region, String address, Path dir) {
     Map<Path, String> containerFiles(Path home, String adminPassword) {
         String controller = "localhost:" + AddressPlan.KAFKA_CONTROLLER_PORT;
         return Map.of(
-                home.resolve("conf/server.properties"), serverProperties("0.0.0.0:" + AddressPlan.KAFKA_PORT, controller, home.resolve("data"), adminPassword),
+                home.resolve("conf/server.properties"), serverProperties("0.0.0.0:" + AddressPlan.KAFKA_PORT, controller, home.resolve("data"), adminPassword,
+                        Optional.empty()),
                 home.resolve("conf/log4j2.properties"), """
                         status = warn
                         appender.console.type = Console
@@ -145,14 +154,14 @@ public record KafkaBroker(Region region, String address, Path dir) {
         return dir.resolve("conf/server.properties");
     }
 
-    void writeConfiguration(String adminPassword) {
+    void writeConfiguration(String adminPassword, Optional<StackTls> tls) {
         try {
             Files.createDirectories(dir.resolve("conf"));
             Files.createDirectories(dir.resolve("logs"));
             Files.deleteIfExists(properties());
             // it holds the admin password
             Files.createFile(properties(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(properties(), serverProperties(adminPassword));
+            Files.writeString(properties(), serverProperties(adminPassword, tls));
             Files.writeString(dir.resolve("conf/log4j2.properties"), """
                     status = warn
                     appender.file.type = File
@@ -168,13 +177,17 @@ public record KafkaBroker(Region region, String address, Path dir) {
         }
     }
 
-    String serverProperties(String adminPassword) {
-        return serverProperties(bootstrapServers(), address + ":" + AddressPlan.KAFKA_CONTROLLER_PORT, dir.resolve("data"), adminPassword);
+    String serverProperties(String adminPassword, Optional<StackTls> tls) {
+        return serverProperties(bootstrapServers(), address + ":" + AddressPlan.KAFKA_CONTROLLER_PORT, dir.resolve("data"), adminPassword, tls);
     }
 
-    /** Clients are always told {@link #bootstrapServers()}; {@code listen} is where the broker binds for them. */
-    private String serverProperties(String listen, String controller, Path dataDir, String adminPassword) {
-        return """
+    /**
+     * Clients are always told {@link #bootstrapServers()}; {@code listen} is where the broker binds for them. With
+     * {@code tls} the clients' listener (the broker's own inter-broker requests too) is {@code SASL_SSL} with a
+     * certificate for its address; the controller's stays on loopback, in plaintext, as its PLAIN login.
+     */
+    private String serverProperties(String listen, String controller, Path dataDir, String adminPassword, Optional<StackTls> tls) {
+        return tls.map(this::tlsProperties).orElse("") + """
                 process.roles=broker,controller
                 node.id=1
                 controller.quorum.bootstrap.servers=%s
@@ -182,7 +195,7 @@ public record KafkaBroker(Region region, String address, Path dir) {
                 advertised.listeners=CLIENT://%s,CONTROLLER://%s
                 inter.broker.listener.name=CLIENT
                 controller.listener.names=CONTROLLER
-                listener.security.protocol.map=CONTROLLER:SASL_PLAINTEXT,CLIENT:SASL_PLAINTEXT
+                listener.security.protocol.map=CONTROLLER:SASL_PLAINTEXT,CLIENT:%s
                 # Clients (and the broker itself) log in with SCRAM; its credentials live in the cluster metadata
                 sasl.enabled.mechanisms=SCRAM-SHA-512
                 sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
@@ -218,7 +231,22 @@ public record KafkaBroker(Region region, String address, Path dir) {
                 # the log cleaner compacts __consumer_offsets only: one thread, a small buffer (default 128 MB of heap)
                 log.cleaner.threads=1
                 log.cleaner.dedupe.buffer.size=16777216
-                """.formatted(controller, listen, controller, bootstrapServers(), controller, KafkaAccess.ADMIN, adminPassword,
+                """.formatted(controller, listen, controller, bootstrapServers(), controller, tls.isPresent() ? "SASL_SSL" : "SASL_PLAINTEXT",
+                KafkaAccess.ADMIN, adminPassword,
                 KafkaAccess.ADMIN, adminPassword, KafkaAccess.ADMIN, adminPassword, KafkaAccess.ADMIN, dataDir);
+    }
+
+    /** The certificate it serves clients and the CA it checks itself against (as its own inter-broker client). */
+    private String tlsProperties(StackTls tls) {
+        return """
+                ssl.keystore.location=%s
+                ssl.keystore.type=PKCS12
+                ssl.keystore.password=%s
+                ssl.key.password=%s
+                ssl.truststore.location=%s
+                ssl.truststore.type=PKCS12
+                ssl.truststore.password=%s
+                ssl.client.auth=none
+                """.formatted(tls.keystore(tlsName()), tls.password(), tls.password(), tls.truststore(), tls.password());
     }
 }

@@ -26,6 +26,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.KafkaCredential;
+import org.brokerapp.regions.KafkaTrust;
 import org.brokerapp.regions.RegionsModel;
 
 /**
@@ -62,6 +63,8 @@ public final class LocalStack implements AutoCloseable {
 
     static final Duration CLUSTER_READY_TIMEOUT = Duration.ofSeconds(Math.max(90, Long.getLong("stack.start-timeout-seconds", 90)));
     static final Duration STOP_GRACE = Duration.ofSeconds(30);
+    /** How long {@link #fillDisk} waits for the node to stop serving. */
+    public static final Duration DISK_FULL_TIMEOUT = Duration.ofSeconds(120);
 
     private final StackLayout layout;
     private final WanEmulator wan;
@@ -75,11 +78,13 @@ public final class LocalStack implements AutoCloseable {
     private final Optional<WanStateExporter> wanExporter;
     private final KafkaCredentials kafkaCredentials;
     private final Optional<StackTls> tls;
+    private final Map<String, FillableDisk> fillableDisks;
 
     private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Optional<Containers> containers, Duration timeToReady,
                        String settingsArgs, ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter,
-                       KafkaCredentials kafkaCredentials, Optional<StackTls> tls) {
+                       KafkaCredentials kafkaCredentials, Optional<StackTls> tls, Map<String, FillableDisk> fillableDisks) {
         this.layout = layout;
+        this.fillableDisks = Map.copyOf(fillableDisks);
         this.kafkaCredentials = kafkaCredentials;
         this.tls = tls;
         this.libs = libs;
@@ -125,7 +130,11 @@ public final class LocalStack implements AutoCloseable {
         Optional<StackTls> tls = settings.tls() ? Optional.of(issueCertificates(layout, progress)) : Optional.empty();
 
         List<ServerProcess> started = Collections.synchronizedList(new ArrayList<>());
-        Thread emergencyStop = new Thread(() -> started.forEach(p -> p.stop(STOP_GRACE)), "local-stack-emergency-stop");
+        Map<String, FillableDisk> fillableDisks = new LinkedHashMap<>();
+        Thread emergencyStop = new Thread(() -> {
+            started.forEach(p -> p.stop(STOP_GRACE));
+            fillableDisks.values().forEach(FillableDisk::unmount);
+        }, "local-stack-emergency-stop");
         Runtime.getRuntime().addShutdownHook(emergencyStop);
         Optional<WanStateExporter> wanExporter = Optional.empty();
         try {
@@ -134,7 +143,7 @@ public final class LocalStack implements AutoCloseable {
             new StackState(ProcessHandle.current().pid(), List.of(), settingsArgs).write(settings.workDir());
 
             for (KafkaBroker broker : layout.kafka()) {
-                started.add(broker.start(java, libs, settings.metrics(), kafkaCredentials));
+                started.add(broker.start(java, libs, settings.metrics(), kafkaCredentials, tls));
                 progress.step("starting " + broker.name() + " on " + broker.bootstrapServers());
             }
             if (settings.search()) {
@@ -143,13 +152,19 @@ public final class LocalStack implements AutoCloseable {
                     progress.step("starting " + node.name() + " on " + node.url() + " (heap " + node.heapMb() + " MB)");
                 }
             }
+            for (String region : settings.fillableDisks()) {
+                CassandraNode node = layout.drillableCassandraNode(region);
+                fillableDisks.put(node.name(), FillableDisk.mount(node.dir().resolve("data")));
+                progress.step(node.name() + " keeps its data on a " + FillableDisk.SIZE_MB + " MB filesystem of its own (for the disk-full drill)");
+            }
             startCassandra(layout, java, libs, started, tls, progress);
             for (KafkaBroker broker : layout.kafka()) {
                 processOf(started, broker.name()).awaitLogLine(broker.serverLog(), KafkaBroker.READY_MARKER, KafkaBroker.START_TIMEOUT);
                 KafkaCredential admin = kafkaCredentials.of(KafkaAccess.ADMIN);
-                awaitKafkaAccepting(broker, admin);
-                grantAccess(broker, admin);
-                progress.step(broker.name() + " accepts clients (SASL/SCRAM, " + KafkaAccess.grants(broker.region().name()).size() + " ACLs)");
+                awaitKafkaAccepting(broker, admin, tls.map(StackTls::kafkaTrust));
+                grantAccess(broker, admin, tls.map(StackTls::kafkaTrust));
+                progress.step(broker.name() + " accepts clients (SASL/SCRAM" + (tls.isPresent() ? " over TLS" : "") + ", "
+                        + KafkaAccess.grants(broker.region().name()).size() + " ACLs)");
             }
             if (settings.search()) {
                 awaitSearch(layout, started, progress);
@@ -170,7 +185,7 @@ public final class LocalStack implements AutoCloseable {
             }
 
             LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), Optional.empty(), progress.elapsed(), settingsArgs, libs, java,
-                    wanExporter, kafkaCredentials, tls);
+                    wanExporter, kafkaCredentials, tls, fillableDisks);
             if (tls.isPresent()) {
                 stack.writeBrokerTlsFiles();
             }
@@ -188,6 +203,7 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("start failed, stopping what had started");
                 started.forEach(p -> p.stop(STOP_GRACE));
             }
+            fillableDisks.values().forEach(FillableDisk::unmount);
             StackState.delete(settings.workDir());
             throw e;
         } finally {
@@ -195,12 +211,15 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** A keystore for every Cassandra node and every region's broker address, from the stack's CA (made on first use). */
+    /** A keystore for every Cassandra node, Kafka and region's broker address, from the stack's CA (made on first use). */
     private static StackTls issueCertificates(StackLayout layout, Progress progress) {
         AddressPlan plan = layout.settings().addresses();
         Map<String, List<String>> servers = new LinkedHashMap<>();
         for (CassandraNode node : layout.cassandra()) {
             servers.put(node.tlsName(), List.of(node.address(), node.wanAddress()).stream().distinct().toList());
+        }
+        for (KafkaBroker broker : layout.kafka()) {
+            servers.put(broker.tlsName(), List.of(broker.address()));
         }
         List<String> regions = layout.settings().regions().names();
         for (int r = 1; r <= regions.size(); r++) {
@@ -269,18 +288,97 @@ public final class LocalStack implements AutoCloseable {
         new StackState(ProcessHandle.current().pid(), processes.stream().map(ServerProcess::pid).toList(), settingsArgs).write(layout.settings().workDir());
     }
 
-    /**
-     * The Cassandra node of a region that a node-failure drill kills: the DC's last one, never a seed
-     * (a restarted seed would find no other seed of its DC to gossip with first).
-     */
+    /** The Cassandra node of a region that a node drill kills or fills ({@link StackLayout#drillableCassandraNode}). */
     public String drillableCassandraNode(String region) {
-        List<CassandraNode> nodes = layout.cassandraIn(region);
-        CassandraNode last = nodes.get(nodes.size() - 1);
-        if (last.isSeed()) {
-            throw new StackException("the " + region + " DC has " + nodes.size() + " Cassandra node(s), all seeds: no node to kill without"
-                    + " taking the DC down (start the stack with --nodes-per-dc 3)");
+        return layout.drillableCassandraNode(region).name();
+    }
+
+    /**
+     * Fills the data disk of a node the stack runs on a {@link FillableDisk} ({@link StackSettings#fillableDisks}), has
+     * it flush, and waits until the other nodes of its DC see it down (its {@code disk_failure_policy: stop} stops its
+     * gossip and CQL) or {@link #DISK_FULL_TIMEOUT} has passed.
+     */
+    public DiskFull fillDisk(String name) {
+        requireProcesses("filling a Cassandra node's disk");
+        CassandraNode node = cassandraNode(name);
+        FillableDisk disk = Optional.ofNullable(fillableDisks.get(name))
+                .orElseThrow(() -> new StackException(name + " does not keep its data on a fillable disk (the stack was not started for a disk-full drill)"));
+        long logBefore = sizeOf(node.systemLog());
+        long start = System.nanoTime();
+        long filled = disk.fill();
+        // not waited for: a flush that meets a full disk can hold its JMX call for tens of seconds after the node stopped
+        Thread flush = new Thread(() -> ClusterProbe.flushAll(node), "flush-" + node.tlsName());
+        flush.setDaemon(true);
+        flush.start();
+        List<CassandraNode> peers = layout.cassandraIn(node.region().name()).stream().filter(n -> !n.equals(node)).toList();
+        Optional<Duration> down = Optional.empty();
+        while (down.isEmpty() && System.nanoTime() - start < DISK_FULL_TIMEOUT.toNanos()) {
+            if (peers.stream().allMatch(peer -> seesDown(peer, node))) {
+                down = Optional.of(Duration.ofNanos(System.nanoTime() - start));
+            } else {
+                ServerProcess.sleep(Duration.ofMillis(200));
+            }
         }
-        return last.name();
+        return new DiskFull(filled, down, diskErrorAfter(node.systemLog(), logBefore));
+    }
+
+    /**
+     * What a node did when its data disk filled.
+     *
+     * @param filledBytes what the drill wrote to fill it
+     * @param downAfter   from the fill's start until the other nodes of its DC saw it down; empty when they never did
+     * @param error       what the node logged after the fill: its disk failure policy's line, else its first error
+     *                    (its words, shortened), and the cause when it was a full disk
+     */
+    public record DiskFull(long filledBytes, Optional<Duration> downAfter, Optional<String> error) {
+    }
+
+    /** Frees the disk {@link #fillDisk} filled, and restarts the node on its data: the time until the cluster sees it up again. */
+    public synchronized Duration freeDiskAndRestart(String name) {
+        FillableDisk disk = Optional.ofNullable(fillableDisks.get(name)).orElseThrow(() -> new StackException(name + " has no fillable disk"));
+        long start = System.nanoTime();
+        disk.free();
+        // a node whose disk policy stopped it keeps its JVM (JMX only): a restart is how it comes back
+        killCassandra(name);
+        restartCassandra(name);
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    private static boolean seesDown(CassandraNode observer, CassandraNode node) {
+        try {
+            return ClusterProbe.viewFrom(observer).stream().noneMatch(s -> s.address().equals(node.wanAddress()) && s.up());
+        } catch (StackException e) {
+            return false;
+        }
+    }
+
+    /**
+     * What a Cassandra log says about a disk failure past its first {@code offset} bytes: the line of its disk (or
+     * commit) failure policy, else its first error, shortened to the message, with the cause when the disk was full.
+     */
+    static Optional<String> diskErrorAfter(Path log, long offset) {
+        String tail;
+        try (RandomAccessFile in = new RandomAccessFile(log.toFile(), "r")) {
+            if (in.length() <= offset) {
+                return Optional.empty();
+            }
+            in.seek(offset);
+            byte[] bytes = new byte[(int) Math.min(in.length() - offset, 16L << 20)];
+            in.readFully(bytes);
+            tail = new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        List<String> errors = tail.lines().filter(l -> l.startsWith("ERROR")).map(l -> l.contains(" - ") ? l.substring(l.indexOf(" - ") + 3) : l).toList();
+        Optional<String> said = errors.stream().filter(l -> l.contains("failure_policy")).findFirst().or(() -> errors.stream().findFirst())
+                .map(l -> l.length() > 120 ? l.substring(0, 120) + "..." : l);
+        String cause = tail.contains("No space left on device") ? " (No space left on device)" : "";
+        return said.map(l -> l + cause);
+    }
+
+    private CassandraNode cassandraNode(String name) {
+        return layout.cassandra().stream().filter(n -> n.name().equals(name)).findFirst()
+                .orElseThrow(() -> new StackException("no Cassandra node " + name + " in this stack"));
     }
 
     /** Kills a Cassandra node as a crash would (SIGKILL); {@link #restartCassandra} starts it again on its data. */
@@ -297,8 +395,7 @@ public final class LocalStack implements AutoCloseable {
      */
     public synchronized Duration restartCassandra(String name) {
         requireProcesses("starting a Cassandra node again");
-        CassandraNode node = layout.cassandra().stream().filter(n -> n.name().equals(name)).findFirst()
-                .orElseThrow(() -> new StackException("no Cassandra node " + name + " in this stack"));
+        CassandraNode node = cassandraNode(name);
         long start = System.nanoTime();
         long logBefore = sizeOf(node.systemLog());
         processes.removeIf(p -> p.name().equals(name) && !p.isAlive());
@@ -357,7 +454,7 @@ public final class LocalStack implements AutoCloseable {
         KafkaCredential admin = kafkaCredentials.of(KafkaAccess.ADMIN);
         process.awaitReady(() -> {
             try {
-                awaitKafkaAccepting(broker, admin);
+                awaitKafkaAccepting(broker, admin, tls.map(StackTls::kafkaTrust));
                 return true;
             } catch (StackException e) {
                 return false;
@@ -384,7 +481,7 @@ public final class LocalStack implements AutoCloseable {
                                    KafkaCredentials kafkaCredentials) {
         LocalStack stack = new LocalStack(layout, new NoWanEmulation("the stack runs in containers, without WAN emulation"), List.of(),
                 Optional.of(containers), timeToReady, "--instance " + layout.settings().instance() + " (in containers)", libs, Path.of("java"),
-                Optional.empty(), kafkaCredentials, Optional.empty());
+                Optional.empty(), kafkaCredentials, Optional.empty(), Map.of());
         if (layout.settings().cassandra()) {
             stack.deploymentOutputs().write(layout.settings().workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
         }
@@ -400,6 +497,8 @@ public final class LocalStack implements AutoCloseable {
     }
 
     static void prepareWorkDir(Path workDir, boolean clean, Progress progress) {
+        // a disk-full drill's filesystem that a killed run left mounted: wiping or reusing the directory needs it gone
+        FillableDisk.unmountAllUnder(workDir);
         try {
             if (clean && Files.exists(workDir)) {
                 progress.step("--clean: wiping " + workDir);
@@ -463,15 +562,15 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    private static Map<String, Object> adminConfig(KafkaBroker broker, KafkaCredential admin) {
-        Map<String, Object> config = new java.util.HashMap<>(admin.clientProperties());
+    private static Map<String, Object> adminConfig(KafkaBroker broker, KafkaCredential admin, Optional<KafkaTrust> trust) {
+        Map<String, Object> config = new java.util.HashMap<>(admin.clientProperties(trust));
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers());
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
         return config;
     }
 
-    static void awaitKafkaAccepting(KafkaBroker broker, KafkaCredential adminLogin) {
-        try (Admin admin = Admin.create(adminConfig(broker, adminLogin))) {
+    static void awaitKafkaAccepting(KafkaBroker broker, KafkaCredential adminLogin, Optional<KafkaTrust> trust) {
+        try (Admin admin = Admin.create(adminConfig(broker, adminLogin, trust))) {
             if (admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).isEmpty()) {
                 throw new StackException(broker.name() + " reports no brokers");
             }
@@ -484,8 +583,8 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** Creates the region's ACLs of {@link KafkaAccess} (creating an existing one again changes nothing). */
-    static void grantAccess(KafkaBroker broker, KafkaCredential adminLogin) {
-        try (Admin admin = Admin.create(adminConfig(broker, adminLogin))) {
+    static void grantAccess(KafkaBroker broker, KafkaCredential adminLogin, Optional<KafkaTrust> trust) {
+        try (Admin admin = Admin.create(adminConfig(broker, adminLogin, trust))) {
             admin.createAcls(KafkaAccess.bindings(broker.region().name())).all().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw new StackException(broker.name() + " did not take its ACLs: " + e.getMessage(), e);
@@ -555,7 +654,7 @@ public final class LocalStack implements AutoCloseable {
 
     /** Where a region's Kafka answers and how {@code principal} logs in: the start of any client's configuration. */
     public Map<String, Object> kafkaClientConfig(String region, String principal) {
-        Map<String, Object> config = new java.util.HashMap<>(kafkaCredential(principal).clientProperties());
+        Map<String, Object> config = new java.util.HashMap<>(kafkaCredential(principal).clientProperties(tls.map(StackTls::kafkaTrust)));
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers(region));
         return config;
     }
@@ -713,6 +812,7 @@ public final class LocalStack implements AutoCloseable {
         CompletableFuture.allOf(processes.stream()
                 .map(p -> CompletableFuture.runAsync(() -> p.stop(STOP_GRACE)))
                 .toArray(CompletableFuture[]::new)).join();
+        fillableDisks.values().forEach(FillableDisk::unmount);
         containers.ifPresent(c -> c.close());
         StackState.delete(layout.settings().workDir());
         try {

@@ -16,8 +16,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -184,6 +184,11 @@ public final class StackCli implements Callable<Integer> {
                 if (p.onExit().orTimeout(left, TimeUnit.NANOSECONDS).exceptionally(t -> p).join().isAlive()) {
                     p.destroyForcibly();
                 }
+            }
+            try {
+                FillableDisk.unmountAllUnder(workDir);
+            } catch (StackException e) {
+                spec.commandLine().getErr().println("could not unmount a disk-full drill's filesystem: " + e.getMessage());
             }
             StackState.delete(workDir);
             try {

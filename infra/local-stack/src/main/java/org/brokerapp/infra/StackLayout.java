@@ -59,6 +59,23 @@ public record StackLayout(StackSettings settings, List<CassandraNode> cassandra,
         return cassandra.stream().filter(n -> n.region().name().equals(region)).toList();
     }
 
+    /**
+     * The Cassandra node of a region that a node drill kills or fills: the DC's last one, never a seed
+     * (a restarted seed would find no other seed of its DC to gossip with first).
+     */
+    public CassandraNode drillableCassandraNode(String region) {
+        List<CassandraNode> nodes = cassandraIn(region);
+        if (nodes.isEmpty()) {
+            throw new StackException("the stack has no Cassandra node in " + region);
+        }
+        CassandraNode last = nodes.get(nodes.size() - 1);
+        if (last.isSeed()) {
+            throw new StackException("the " + region + " DC has " + nodes.size() + " Cassandra node(s), all seeds: no node to drill without"
+                    + " taking the DC down (start the stack with --nodes-per-dc 3)");
+        }
+        return last;
+    }
+
     public KafkaBroker kafkaIn(String region) {
         settings.regions().region(region);
         return kafka.stream().filter(k -> k.region().name().equals(region)).findFirst().orElseThrow();

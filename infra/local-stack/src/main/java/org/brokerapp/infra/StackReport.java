@@ -56,11 +56,12 @@ final class StackReport {
         } else {
             out.append("WAN emulation is OFF: cross-region traffic runs at loopback speed and regions cannot be cut\n");
         }
-        out.append(String.format("Kafka: clients log in with SCRAM-SHA-512 (SASL_PLAINTEXT) and may do only what KafkaAccess grants;"
+        out.append(String.format("Kafka: clients log in with SCRAM-SHA-512 (" + (stack.tls().isPresent() ? "SASL_SSL" : "SASL_PLAINTEXT")
+                + ") and may do only what KafkaAccess grants;"
                 + " passwords in %s/<principal>.password (%s, %s, %s)%n", relative(cwd, stack.kafkaCredentialsDir()), KafkaAccess.ADMIN,
                 KafkaAccess.FEED, String.join(", ", settings.regions().names().stream().map(KafkaAccess::broker).toList())));
         stack.tls().ifPresentOrElse(
-                tls -> out.append(String.format("TLS: on for CQL (clients and internode, no plaintext) and the brokers (HTTPS); trust the stack's CA %s "
+                tls -> out.append(String.format("TLS: on for CQL (clients and internode, no plaintext), Kafka's clients and the brokers (HTTPS); trust the stack's CA %s "
                         + "(PKCS12 truststore %s, password in %s)%n", relative(cwd, tls.caCertificate()), relative(cwd, tls.truststore()),
                         relative(cwd, tls.dir().resolve("store-password")))),
                 () -> out.append("TLS: off (stack up --tls switches it on)\n"));

@@ -3,6 +3,7 @@ package org.brokerapp.infra;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
@@ -24,9 +25,12 @@ import org.brokerapp.regions.RegionsModel;
  * @param tls           TLS on CQL (client-to-node and internode) with certificates from a CA of the stack's own
  *                      ({@link LocalCertificates}); the brokers a test or the load harness starts serve HTTPS with them
  *                      ({@code --tls}; off by default)
+ * @param fillableDisks regions whose drilled Cassandra node ({@link StackLayout#drillableCassandraNode}) keeps its data on a
+ *                      small filesystem of its own that the disk-full drill fills ({@link FillableDisk}; root only)
  */
 public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb, boolean cassandra,
-                            boolean search, int elasticsearchHeapMb, boolean metrics, boolean tls) {
+                            boolean search, int elasticsearchHeapMb, boolean metrics, boolean tls,
+                            Set<String> fillableDisks) {
 
     public static final int DEFAULT_CASSANDRA_HEAP_MB = 512;
     /** Measured: 256 MB indexes the demo's events but a bulk of aggregations then spends its time in GC; 384 MB is the knee. */
@@ -34,6 +38,7 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
 
     public StackSettings {
         workDir = workDir.toAbsolutePath().normalize();
+        fillableDisks = Set.copyOf(fillableDisks);
         new AddressPlan(instance);
         if (cassandraHeapMb < 256) {
             throw new StackException("cassandra heap must be at least 256 MB, was " + cassandraHeapMb);
@@ -44,40 +49,45 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
     }
 
     public static StackSettings defaults(Path workDir, int instance) {
-        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true, DEFAULT_ELASTICSEARCH_HEAP_MB, true, false);
+        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true, DEFAULT_ELASTICSEARCH_HEAP_MB, true, false, Set.of());
     }
 
     public StackSettings withNodesPerDc(OptionalInt nodes) {
         return nodes.isPresent()
                 ? new StackSettings(regions.withCassandraNodesPerRegion(nodes.getAsInt()), workDir, instance, wanEmulation, cassandraHeapMb, cassandra,
-                        search, elasticsearchHeapMb, metrics, tls)
+                        search, elasticsearchHeapMb, metrics, tls, fillableDisks)
                 : this;
     }
 
     public StackSettings withWanEmulation(boolean on) {
-        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, tls);
+        return new StackSettings(regions, workDir, instance, on, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, tls, fillableDisks);
     }
 
     public StackSettings withRegions(Optional<Path> regionsFile) {
         return regionsFile.map(f -> new StackSettings(RegionsFile.load(f), workDir, instance, wanEmulation, cassandraHeapMb, cassandra,
-                search, elasticsearchHeapMb, metrics, tls)).orElse(this);
+                search, elasticsearchHeapMb, metrics, tls, fillableDisks)).orElse(this);
     }
 
     /** A Kafka per region and nothing else: no Cassandra or search, hence nothing to put behind a WAN (Prometheus stays as set). */
     public StackSettings kafkaOnly() {
-        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false, false, elasticsearchHeapMb, metrics, tls);
+        return new StackSettings(regions, workDir, instance, false, cassandraHeapMb, false, false, elasticsearchHeapMb, metrics, tls, fillableDisks);
     }
 
     public StackSettings withSearch(boolean on) {
-        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, on, elasticsearchHeapMb, metrics, tls);
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, on, elasticsearchHeapMb, metrics, tls, fillableDisks);
     }
 
     public StackSettings withMetrics(boolean on) {
-        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, on, tls);
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, on, tls, fillableDisks);
     }
 
     public StackSettings withTls(boolean on) {
-        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, on);
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, on, fillableDisks);
+    }
+
+    /** With the drilled node of each of {@code regions} on a disk the disk-full drill can fill. */
+    public StackSettings withFillableDisks(Set<String> regions) {
+        return new StackSettings(this.regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, tls, regions);
     }
 
     public AddressPlan addresses() {

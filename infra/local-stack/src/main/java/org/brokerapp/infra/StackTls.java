@@ -6,9 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+
+import org.brokerapp.regions.KafkaTrust;
 
 /**
  * Where a stack running with TLS keeps its certificates ({@link LocalCertificates} makes them):
@@ -34,6 +35,11 @@ public record StackTls(Path dir, String password) {
     /** A server's key and certificate (chained to the CA) in a PKCS12 store, under the store's password. */
     public Path keystore(String server) {
         return dir.resolve(server + ".p12");
+    }
+
+    /** What a Kafka client of the stack trusts: the stack's CA. */
+    public KafkaTrust kafkaTrust() {
+        return new KafkaTrust(truststore(), password);
     }
 
     /** A client context that trusts the stack's CA and nothing else. */

@@ -20,7 +20,7 @@ class BrokerTlsPropertiesTests {
     Path dir;
 
     @Test
-    void oneBundleOfTheStacksStoresServesHttpsCqlAndThePeerLinks() {
+    void oneBundleOfTheStacksStoresServesHttpsCqlAndThePeerLinksAndKafkaReadsItsTruststore() {
         StackTls tls = LocalCertificates.issue(dir, Map.of("broker-us-east-1", List.of("127.0.1.3")), Instant.now());
 
         Map<String, String> settings = BrokerTlsProperties.of(tls, tls.keystore("broker-us-east-1"));
@@ -32,7 +32,9 @@ class BrokerTlsPropertiesTests {
                 .containsEntry("spring.ssl.bundle.jks.local-stack.keystore.location", tls.keystore("broker-us-east-1").toUri().toString())
                 .containsEntry("spring.ssl.bundle.jks.local-stack.truststore.location", tls.truststore().toUri().toString())
                 .containsEntry("spring.ssl.bundle.jks.local-stack.keystore.type", "PKCS12")
-                .containsEntry("spring.ssl.bundle.jks.local-stack.truststore.password", tls.password());
+                .containsEntry("spring.ssl.bundle.jks.local-stack.truststore.password", tls.password())
+                .containsEntry("broker.kafka.truststore", tls.truststore().toString())
+                .containsEntry("broker.kafka.truststore-password", tls.password());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +54,7 @@ class ContainerLayoutTests {
         String adminPassword = credentials.of(KafkaAccess.ADMIN).password();
 
         String properties = broker.containerFiles(HOME, adminPassword).get(HOME.resolve("conf/server.properties"));
-        String process = broker.serverProperties(adminPassword);
+        String process = broker.serverProperties(adminPassword, Optional.empty());
 
         assertThat(properties)
                 .contains("listeners=CLIENT://0.0.0.0:9092,CONTROLLER://localhost:9093",

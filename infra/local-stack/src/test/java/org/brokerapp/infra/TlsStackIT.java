@@ -22,6 +22,8 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -124,6 +126,32 @@ class TlsStackIT {
                 .containsEntry("broker.routing.peers." + b, stack.brokerUrlFromOtherRegions(b));
         assertThat(stack.brokerUrlFromOtherRegions(b)).startsWith("https://");
         assertThat(stack.deploymentOutputs().regions().get(a).brokerUrl()).startsWith("https://");
+    }
+
+    @Test
+    void kafkaServesLoginsOverTlsOnlyToClientsTrustingTheStacksCa(@TempDir Path elsewhere) throws Exception {
+        String region = stack.regions().names().get(0);
+        Map<String, Object> overTls = stack.kafkaClientConfig(region, KafkaAccess.ADMIN);
+        assertThat(overTls).containsEntry("security.protocol", "SASL_SSL");
+        assertThat(listTopics(overTls)).isNotNull();
+
+        Map<String, Object> plaintext = new java.util.HashMap<>(stack.kafkaCredential(KafkaAccess.ADMIN).clientProperties());
+        plaintext.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers(region));
+        assertThatThrownBy(() -> listTopics(plaintext)).hasCauseInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
+
+        StackTls stranger = LocalCertificates.issue(elsewhere, Map.of(), Instant.now());
+        Map<String, Object> trustingAnother = new java.util.HashMap<>(overTls);
+        trustingAnother.putAll(stranger.kafkaTrust().clientProperties());
+        assertThatThrownBy(() -> listTopics(trustingAnother)).hasCauseInstanceOf(org.apache.kafka.common.errors.SslAuthenticationException.class);
+    }
+
+    private static java.util.Set<String> listTopics(Map<String, Object> config) throws Exception {
+        Map<String, Object> quick = new java.util.HashMap<>(config);
+        quick.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 8_000);
+        quick.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 4_000);
+        try (Admin admin = Admin.create(quick)) {
+            return admin.listTopics().names().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
     }
 
     private static CqlSession connect(CqlSessionBuilder builder, String region) {

@@ -3,12 +3,14 @@ package org.brokerapp.regions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * A Kafka principal's SCRAM-SHA-512 login, and the client properties that present it over
- * {@code SASL_PLAINTEXT}. Every client of a deployment's Kafka (brokers, feed, harness, tests) logs
+ * {@code SASL_PLAINTEXT} or, to a Kafka listening with TLS, {@code SASL_SSL} (with a {@link KafkaTrust}'s). Every client of a deployment's Kafka (brokers, feed, harness, tests) logs
  * in with one; which topics and groups each principal may use is decided by the Kafka's ACLs.
  *
  * @param username the principal's name ({@code User:<username>} in ACLs)
@@ -40,12 +42,19 @@ public record KafkaCredential(String username, String password) {
         }
     }
 
-    /** Properties any Kafka client (producer, consumer, admin) adds to log in with this credential. */
+    /** Properties any Kafka client (producer, consumer, admin) adds to log in with this credential over plaintext. */
     public Map<String, Object> clientProperties() {
-        return Map.of("security.protocol", "SASL_PLAINTEXT",
+        return clientProperties(Optional.empty());
+    }
+
+    /** The same, over TLS checked against {@code trust} when there is one. */
+    public Map<String, Object> clientProperties(Optional<KafkaTrust> trust) {
+        Map<String, Object> properties = new HashMap<>(Map.of("security.protocol", trust.isPresent() ? "SASL_SSL" : "SASL_PLAINTEXT",
                 "sasl.mechanism", MECHANISM,
                 "sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + username
-                        + "\" password=\"" + password + "\";");
+                        + "\" password=\"" + password + "\";"));
+        trust.ifPresent(t -> properties.putAll(t.clientProperties()));
+        return Map.copyOf(properties);
     }
 
     @Override

@@ -23,6 +23,22 @@ class KafkaCredentialTests {
     }
 
     @Test
+    void overTlsTheSameLoginGoesOverSaslSslCheckedAgainstTheTruststore() {
+        KafkaTrust trust = new KafkaTrust(Path.of("/stack/tls/truststore.p12"), "storepass");
+
+        assertThat(new KafkaCredential("feed", "s3cret").clientProperties(java.util.Optional.of(trust)))
+                .containsEntry("security.protocol", "SASL_SSL")
+                .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
+                .containsEntry("ssl.truststore.location", "/stack/tls/truststore.p12");
+        assertThat(trust.clientProperties()).containsOnly(
+                java.util.Map.entry("ssl.truststore.location", "/stack/tls/truststore.p12"),
+                java.util.Map.entry("ssl.truststore.type", "PKCS12"),
+                java.util.Map.entry("ssl.truststore.password", "storepass"));
+        assertThat(trust.toString()).doesNotContain("storepass");
+        assertThatThrownBy(() -> new KafkaTrust(Path.of("t.p12"), " ")).hasMessageContaining("needs its password");
+    }
+
+    @Test
     void thePasswordIsTheFilesFirstLine() throws Exception {
         Path file = dir.resolve("feed.password");
         Files.writeString(file, "s3cret\n");

@@ -98,13 +98,15 @@ public final class CliOptions {
               --sla-max-steps N       at most this many steps (default 8)
 
             drill (local target; loadtest/bin/drill NAME runs the demo preset with one):
-              --drill broker-kill|kafka-kill|cassandra-kill|region-cut|clock-skew   inject the failure during the measured window:
+              --drill broker-kill|kafka-kill|cassandra-kill|disk-full|region-cut|clock-skew   inject the failure during the measured window:
                                       kill -9 a region's broker, its Kafka or one of its Cassandra nodes (not a seed;
-                                      needs --nodes-per-dc 3) and start it again, cut a region off the WAN and heal it,
-                                      or step a region's broker clock 2 s ahead for the rest of the run (needs libfaketime: apt-get install faketime)
+                                      needs --nodes-per-dc 3) and start it again, fill that node's data disk (root: a tmpfs
+                                      is mounted for it), cut a region off the WAN and heal it, or step a region's broker
+                                      clock 2 s ahead for the rest of the run (needs libfaketime: apt-get install faketime)
               --drill-region REGION   where (default: the first region of the model)
               --drill-at S            how far into the window it starts (default: a third of --duration)
-              --drill-length S        how long the cut lasts, or the killed server stays down (default 60s cut, 0s down)
+              --drill-length S        how long the cut lasts, the killed server stays down or the disk stays full
+                                      (default 60s cut, 0s down, 30s full)
 
             output:
               --results DIR           results directory (default loadtest/target/results/<timestamp>)
@@ -278,10 +280,10 @@ public final class CliOptions {
         if (flags.contains("sla-search")) {
             throw new UsageException("--drill runs with one load level, not with --sla-search");
         }
-        if (kind == Drill.Kind.CASSANDRA_KILL && target instanceof TargetPlan.Local local) {
+        if ((kind == Drill.Kind.CASSANDRA_KILL || kind == Drill.Kind.DISK_FULL) && target instanceof TargetPlan.Local local) {
             int nodes = local.nodesPerDc().orElse(regions.regions().stream().mapToInt(Region::cassandraNodes).min().orElse(0));
             if (nodes < 3) {
-                throw new UsageException("--drill cassandra-kill needs 3 Cassandra nodes per DC (--nodes-per-dc 3): with " + nodes
+                throw new UsageException("--drill " + kind.key() + " needs 3 Cassandra nodes per DC (--nodes-per-dc 3): with " + nodes
                         + " (RF " + nodes + ") one node down fails every LOCAL_QUORUM write");
             }
         }

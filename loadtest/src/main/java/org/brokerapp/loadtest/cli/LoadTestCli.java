@@ -97,15 +97,10 @@ public final class LoadTestCli {
         }
     }
 
-    /** The clock-skew drill's broker runs on a clock it can step; every other broker on its host's. */
-    private static java.util.Set<String> steppableClocks(RunPlan plan) {
-        return plan.drill().filter(d -> d.kind() == Drill.Kind.CLOCK_SKEW).map(d -> java.util.Set.of(d.region())).orElse(java.util.Set.of());
-    }
-
     static Target open(RunPlan plan, Progress progress) {
         if (plan.target() instanceof TargetPlan.Local local) {
             return LocalTarget.startStack(local.instance(), local.workDir(), local.regionsFile(), local.nodesPerDc(), local.brokerJar(), plan.spec().customers(),
-                    local.brokerArgs(), steppableClocks(plan), progress);
+                    local.brokerArgs(), plan.drill(), progress);
         }
         TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();
         return new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql(),

@@ -9,7 +9,8 @@ import java.util.Optional;
  * A failure rehearsed under load: what fails, where, when in the measured window and for how long.
  *
  * @param at     how far into the measured window the fault starts
- * @param length how long the fault lasts: the WAN cut, or the time a killed server stays down before it is started again
+ * @param length how long the fault lasts: the WAN cut, the time a killed server stays down before it is started again,
+ *               or the time a full disk stays full
  */
 public record Drill(Kind kind, String region, Duration at, Duration length) {
 
@@ -24,6 +25,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
         KAFKA_KILL("kafka-kill", Duration.ZERO),
         /** One Cassandra node of the region's DC (not a seed) is killed with SIGKILL, then started again on its data. */
         CASSANDRA_KILL("cassandra-kill", Duration.ZERO),
+        /** The data disk of that Cassandra node fills up; after the drill's length it is freed and the node restarted. */
+        DISK_FULL("disk-full", Duration.ofSeconds(30)),
         /** Every WAN link of the region is cut (the emulator drops its traffic), then healed. */
         REGION_CUT("region-cut", Duration.ofSeconds(60)),
         /** The region's broker clock steps {@link #CLOCK_STEP} ahead of every other clock, and stays ahead until the run ends. */
@@ -62,6 +65,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
                     + (length.isZero() ? "at once" : "after " + seconds(length));
             case CASSANDRA_KILL -> "kill -9 of a " + region + " Cassandra node " + seconds(at) + " into the window, started again "
                     + (length.isZero() ? "at once" : "after " + seconds(length));
+            case DISK_FULL -> "the data disk of a " + region + " Cassandra node filled " + seconds(at) + " into the window, freed "
+                    + seconds(length) + " later and the node restarted";
             case REGION_CUT -> "WAN cut of " + region + " for " + seconds(length) + ", " + seconds(at) + " into the window";
             case CLOCK_SKEW -> "the " + region + " broker's clock stepped " + seconds(CLOCK_STEP) + " ahead " + seconds(at)
                     + " into the window, and left there";

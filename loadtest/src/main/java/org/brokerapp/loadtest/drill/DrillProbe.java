@@ -53,6 +53,7 @@ public final class DrillProbe implements WindowProbe {
                 case KAFKA_KILL -> killAndRestart("Kafka", () -> faults.killKafka(drill.region()), () -> faults.restartKafka(drill.region()));
                 case CASSANDRA_KILL -> killAndRestart("Cassandra node", () -> faults.killCassandraNode(drill.region()),
                         () -> faults.restartCassandraNode(drill.region()));
+                case DISK_FULL -> fillAndFree();
                 case REGION_CUT -> cutAndHeal();
                 case CLOCK_SKEW -> skew();
             }
@@ -76,6 +77,20 @@ public final class DrillProbe implements WindowProbe {
         long ready = sinceWindowStart();
         progress.step("DRILL: " + server + " is ready again, " + Drill.seconds(Duration.ofNanos(ready - killed)) + " after the kill");
         rows.add(row(Character.toUpperCase(what.charAt(0)) + what.substring(1) + " killed (SIGKILL)", killed, ready, "start-up " + Drill.seconds(startup)));
+    }
+
+    /** Fills a Cassandra node's data disk, leaves it full for the drill's length, frees it and restarts the node. */
+    private void fillAndFree() throws InterruptedException {
+        progress.step("DRILL: filling the data disk of a " + drill.region() + " Cassandra node");
+        long filled = sinceWindowStart();
+        String outcome = faults.fillCassandraDisk(drill.region());
+        progress.step("DRILL: " + outcome);
+        Thread.sleep(drill.length().toMillis());
+        progress.step("DRILL: freeing the disk and restarting the node");
+        Duration restart = faults.freeCassandraDisk(drill.region());
+        long ready = sinceWindowStart();
+        progress.step("DRILL: the node is up again, " + Drill.seconds(Duration.ofNanos(ready - filled)) + " after the fill");
+        rows.add(row("Cassandra data disk full", filled, ready, outcome + "; freed and restarted in " + Drill.seconds(restart)));
     }
 
     private void cutAndHeal() throws InterruptedException {

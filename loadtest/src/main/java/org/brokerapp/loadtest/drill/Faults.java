@@ -17,6 +17,15 @@ public interface Faults {
     /** Starts that node again on its data and returns once the whole cluster sees it up: the time that took. */
     Duration restartCassandraNode(String region);
 
+    /**
+     * Fills the data disk of that node (the one {@link #killCassandraNode} kills), has it flush, and returns once the
+     * other nodes of its DC see it down, or a while after: what it did, in a line.
+     */
+    String fillCassandraDisk(String region);
+
+    /** Frees that disk and starts the node again on its data: the time until the whole cluster sees it up. */
+    Duration freeCassandraDisk(String region);
+
     /** Kills the region's Kafka broker as a crash would (SIGKILL), and returns once it is gone. */
     void killKafka(String region);
 

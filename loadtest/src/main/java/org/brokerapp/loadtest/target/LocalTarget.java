@@ -6,12 +6,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.ProcessCpu;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackSettings;
+import org.brokerapp.loadtest.drill.Drill;
 import org.brokerapp.loadtest.drill.Faults;
 import org.brokerapp.regions.RegionsModel;
 
@@ -34,9 +36,13 @@ public final class LocalTarget implements Target, Faults {
 
     /** Starts stack instance {@code instance} in {@code workDir} (wiped first), then the brokers. */
     public static LocalTarget startStack(int instance, Path workDir, java.util.Optional<Path> regionsFile, java.util.OptionalInt nodesPerDc, Path brokerJar,
-                                         int customers, List<String> brokerArgs, java.util.Set<String> steppableClocks, Progress progress) {
+                                         int customers, List<String> brokerArgs, Optional<Drill> drill, Progress progress) {
         requireJar(brokerJar);
-        LocalStack stack = LocalStack.start(StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc), true,
+        // the disk-full drill's node keeps its data on a disk of its own; the clock-skew drill's broker runs on a clock it can step
+        Set<String> fillableDisks = drill.filter(d -> d.kind() == Drill.Kind.DISK_FULL).map(d -> Set.of(d.region())).orElse(Set.of());
+        Set<String> steppableClocks = drill.filter(d -> d.kind() == Drill.Kind.CLOCK_SKEW).map(d -> Set.of(d.region())).orElse(Set.of());
+        LocalStack stack = LocalStack.start(StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc)
+                        .withFillableDisks(fillableDisks), true,
                 "--work-dir " + workDir.toAbsolutePath() + " --instance " + instance + regionsFile.map(f -> " --regions " + f.toAbsolutePath()).orElse("")
                         + (nodesPerDc.isPresent() ? " --nodes-per-dc " + nodesPerDc.getAsInt() : ""), progress);
         try {
@@ -144,6 +150,25 @@ public final class LocalTarget implements Target, Faults {
     @Override
     public java.time.Duration restartCassandraNode(String region) {
         return stack.restartCassandra(stack.drillableCassandraNode(region));
+    }
+
+    @Override
+    public String fillCassandraDisk(String region) {
+        String node = stack.drillableCassandraNode(region);
+        LocalStack.DiskFull full = stack.fillDisk(node);
+        String error = full.error().map(e -> ", logging '" + e + "'").orElse(", logging no error");
+        return full.downAfter()
+                .map(d -> node + " out of the cluster " + seconds(d) + " after its disk filled (" + full.filledBytes() / (1 << 20) + " MB)" + error)
+                .orElse(node + " still up " + LocalStack.DISK_FULL_TIMEOUT.toSeconds() + " s after its disk filled" + error);
+    }
+
+    @Override
+    public java.time.Duration freeCassandraDisk(String region) {
+        return stack.freeDiskAndRestart(stack.drillableCassandraNode(region));
+    }
+
+    private static String seconds(java.time.Duration d) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 
     @Override

@@ -32,6 +32,10 @@ class DrillOptionsTests {
         assertThat(((TargetPlan.Local) plan.target()).nodesPerDc()).hasValue(3);
         assertThatThrownBy(() -> CliOptions.parse("--preset demo --drill cassandra-kill".split(" "))).isInstanceOf(UsageException.class)
                 .hasMessage("--drill cassandra-kill needs 3 Cassandra nodes per DC (--nodes-per-dc 3): with 2 (RF 2) one node down fails every LOCAL_QUORUM write");
+        assertThatThrownBy(() -> CliOptions.parse("--preset demo --drill disk-full".split(" "))).isInstanceOf(UsageException.class)
+                .hasMessageStartingWith("--drill disk-full needs 3 Cassandra nodes per DC");
+        assertThat(CliOptions.parse("--preset demo --drill disk-full --nodes-per-dc 3".split(" ")).drill())
+                .contains(new Drill(Drill.Kind.DISK_FULL, "us-east-1", Duration.ofSeconds(30), Duration.ofSeconds(30)));
         assertThatThrownBy(() -> CliOptions.parse("--nodes-per-dc 4".split(" "))).isInstanceOf(UsageException.class)
                 .hasMessageContaining("--nodes-per-dc");
     }
@@ -44,7 +48,7 @@ class DrillOptionsTests {
     @Test
     void aWrongDrillIsAOneLineUsageError() {
         assertThatThrownBy(() -> CliOptions.parse("--drill meteor".split(" "))).isInstanceOf(UsageException.class)
-                .hasMessage("--drill must be one of broker-kill, kafka-kill, cassandra-kill, region-cut, clock-skew, was 'meteor'");
+                .hasMessage("--drill must be one of broker-kill, kafka-kill, cassandra-kill, disk-full, region-cut, clock-skew, was 'meteor'");
         assertThatThrownBy(() -> CliOptions.parse("--drill region-cut --drill-region mars".split(" "))).isInstanceOf(UsageException.class)
                 .hasMessageContaining("unknown region 'mars'");
         assertThatThrownBy(() -> CliOptions.parse("--preset demo --duration 30s --drill broker-kill --drill-at 40s".split(" ")))

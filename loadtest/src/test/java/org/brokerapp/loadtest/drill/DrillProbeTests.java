@@ -42,6 +42,18 @@ class DrillProbeTests {
         }
 
         @Override
+        public String fillCassandraDisk(String region) {
+            done.add("fill disk " + region);
+            return "node 3 out of the cluster 4.0 s after its disk filled";
+        }
+
+        @Override
+        public Duration freeCassandraDisk(String region) {
+            done.add("free disk " + region);
+            return Duration.ofSeconds(50);
+        }
+
+        @Override
         public void killKafka(String region) {
             done.add("kill kafka " + region);
         }
@@ -127,6 +139,22 @@ class DrillProbeTests {
         assertThat(row.label()).isEqualTo("Broker clock 2.0 s ahead");
         assertThat(row.values().get(3)).isEqualTo("until the run ends");
         assertThat(tables.get(0).title()).isEqualTo("Drill: the us-east-1 broker's clock stepped 2.0 s ahead 0.1 s into the window, and left there");
+    }
+
+    @Test
+    void aDiskFullFillsThenAfterItsLengthFreesAndRestartsAndReportsWhatTheNodeDid() {
+        DrillProbe probe = new DrillProbe(new Drill(Drill.Kind.DISK_FULL, "us-east-1", Duration.ZERO, Duration.ofMillis(100)), faults, progress);
+
+        probe.windowStarted();
+        List<ResultTable> tables = probe.windowEnded(new WindowProbe.WindowFacts(60, 100, 100));
+
+        assertThat(faults.done).containsExactly("fill disk us-east-1", "free disk us-east-1");
+        ResultTable.Row row = tables.get(0).rows().get(0);
+        assertThat(row.label()).isEqualTo("Cassandra data disk full");
+        assertThat(Double.parseDouble(row.values().get(2).replace(" s", ""))).isGreaterThanOrEqualTo(0.1);
+        assertThat(row.values().get(3)).isEqualTo("node 3 out of the cluster 4.0 s after its disk filled; freed and restarted in 50.0 s");
+        assertThat(tables.get(0).title())
+                .isEqualTo("Drill: the data disk of a us-east-1 Cassandra node filled 0.0 s into the window, freed 0.1 s later and the node restarted");
     }
 
     @Test

@@ -1,0 +1,40 @@
+package org.brokerapp.infra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DiskErrorLogTests {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void namesTheDiskFailurePolicysLineAndTheCauseOfWhatWasLoggedAfterTheFill() throws Exception {
+        Path log = dir.resolve("system.log");
+        String before = "ERROR [main] 2026-11-23 16:26:08,764 Old.java:1 - an error from before the fill\n";
+        Files.writeString(log, before + """
+                INFO  [main] 2026-11-23 16:31:30,700 Flush.java:1 - Flushing
+                ERROR [MemtableFlushWriter:3] 2026-11-23 16:31:30,777 LogReplica.java:129 - Failed to sync file /a/very/long/path
+                org.apache.cassandra.io.FSWriteError: java.io.IOException: No space left on device
+                ERROR [MemtableFlushWriter:3] 2026-11-23 16:31:30,895 DefaultFSErrorHandler.java:72 - Stopping transports as disk_failure_policy is stop
+                """);
+
+        assertThat(LocalStack.diskErrorAfter(log, before.length()))
+                .hasValue("Stopping transports as disk_failure_policy is stop (No space left on device)");
+    }
+
+    @Test
+    void withoutAPolicyLineTheFirstErrorShortenedAndNothingWhenNothingWasLogged() throws Exception {
+        Path log = dir.resolve("system.log");
+        Files.writeString(log, "ERROR [x] 2026-11-23 16:31:30,777 A.java:1 - " + "x".repeat(300) + "\n");
+
+        assertThat(LocalStack.diskErrorAfter(log, 0)).hasValueSatisfying(s -> assertThat(s).hasSize(123).endsWith("..."));
+        assertThat(LocalStack.diskErrorAfter(log, Files.size(log))).isEmpty();
+        assertThat(LocalStack.diskErrorAfter(dir.resolve("missing.log"), 0)).isEmpty();
+    }
+}
