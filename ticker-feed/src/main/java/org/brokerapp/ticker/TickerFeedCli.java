@@ -13,6 +13,7 @@ import java.util.function.BooleanSupplier;
 
 import org.brokerapp.regions.InvalidRegionsException;
 import org.brokerapp.regions.KafkaCredential;
+import org.brokerapp.regions.KafkaTrust;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;
@@ -191,12 +192,21 @@ public final class TickerFeedCli {
 
     private static KafkaSettings kafka(FeedOptions options, Region region) {
         return new KafkaSettings(options.bootstrap().get(region.name()), options.topic(), options.partitions(),
-                options.compression(), options.kafkaTimeout(), options.kafkaLogin().map(TickerFeedCli::credential));
+                options.compression(), options.kafkaTimeout(), options.kafkaLogin().map(TickerFeedCli::credential),
+                options.kafkaLogin().flatMap(FeedOptions.KafkaLogin::truststore).map(TickerFeedCli::trust));
     }
 
     private static KafkaCredential credential(FeedOptions.KafkaLogin login) {
         try {
             return KafkaCredential.fromPasswordFile(login.user(), login.passwordFile());
+        } catch (IllegalArgumentException e) {
+            throw new FeedException(e.getMessage());
+        }
+    }
+
+    private static KafkaTrust trust(FeedOptions.Truststore truststore) {
+        try {
+            return KafkaTrust.withPasswordFile(truststore.store(), truststore.passwordFile());
         } catch (IllegalArgumentException e) {
             throw new FeedException(e.getMessage());
         }

@@ -1,5 +1,7 @@
 package org.brokerapp.regions;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -15,6 +17,15 @@ public record KafkaTrust(Path truststore, String password) {
     public KafkaTrust {
         if (password == null || password.isBlank()) {
             throw new IllegalArgumentException("the Kafka truststore " + truststore + " needs its password");
+        }
+    }
+
+    /** The truststore whose password is the first line of {@code passwordFile} (the local stack's {@code tls/store-password}). */
+    public static KafkaTrust withPasswordFile(Path truststore, Path passwordFile) {
+        try {
+            return new KafkaTrust(truststore, Files.readString(passwordFile).lines().findFirst().orElse("").strip());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the truststore password file " + passwordFile + ": " + e.getMessage());
         }
     }
 

@@ -38,7 +38,7 @@ public final class CliOptions {
 
     public static final int DEFAULT_INSTANCE = 5;
 
-    static final Set<String> FLAGS = Set.of("help", "sla-search", "no-floor", "no-check");
+    static final Set<String> FLAGS = Set.of("help", "sla-search", "no-floor", "no-check", "tls");
     static final Set<String> REPEATABLE = Set.of("broker", "kafka", "cql", "broker-arg");
     static final Set<String> VALUED = Set.of("preset", "instance", "work-dir", "broker-jar", "broker-arg", "regions", "broker", "kafka", "cql", "target-terraform",
             "orders", "ticks", "mix", "market", "buy-share", "marketable", "cross-region", "symbols", "customers", "ramp-up", "warm-up",
@@ -65,6 +65,8 @@ public final class CliOptions {
               --instance N            local stack instance to start (default 5; tests use 1)
               --work-dir DIR          its work directory (default loadtest/target/stack-<instance>, wiped first)
               --nodes-per-dc N        its Cassandra nodes per DC, 1 to 3 (default: the regions model's; RF = min(3, N))
+              --tls                   the stack with TLS on CQL, Kafka and the brokers' HTTP; the harness's own clients
+                                      (orders, floor writes, ticks, scrapes) then trust the stack's CA
               --broker-jar FILE       broker-service jar (default broker-service/target/broker-service-0.1.0-SNAPSHOT.jar)
               --broker-arg ARG        extra argument for every broker started, e.g. --broker-arg --broker.matching.open-order-shards=16
               --broker REGION=URL     an existing deployment instead: a region's broker (repeat per region) ...
@@ -196,15 +198,15 @@ public final class CliOptions {
         boolean endpoints = repeated.containsKey("broker") || repeated.containsKey("kafka") || repeated.containsKey("cql");
         TargetPlan target;
         if (single.containsKey("target-terraform")) {
-            for (String other : List.of("instance", "work-dir", "nodes-per-dc", "broker-jar", "broker", "kafka", "cql")) {
-                if (single.containsKey(other) || repeated.containsKey(other)) {
+            for (String other : List.of("instance", "work-dir", "nodes-per-dc", "broker-jar", "broker", "kafka", "cql", "tls")) {
+                if (single.containsKey(other) || repeated.containsKey(other) || flags.contains(other)) {
                     throw new UsageException("--target-terraform names the whole deployment; drop --" + other);
                 }
             }
             target = terraformTarget(Path.of(single.get("target-terraform")), regions);
         } else if (endpoints) {
-            for (String local : List.of("instance", "work-dir", "nodes-per-dc", "broker-jar")) {
-                if (single.containsKey(local)) {
+            for (String local : List.of("instance", "work-dir", "nodes-per-dc", "broker-jar", "tls")) {
+                if (single.containsKey(local) || flags.contains(local)) {
                     throw new UsageException("--" + local + " is for the local stack; with --broker/--kafka the deployment exists already");
                 }
             }
@@ -229,7 +231,7 @@ public final class CliOptions {
             Path jar = Path.of(single.getOrDefault("broker-jar", "broker-service/target/broker-service-0.1.0-SNAPSHOT.jar"));
             OptionalInt nodesPerDc = single.containsKey("nodes-per-dc") ? OptionalInt.of(integer("nodes-per-dc", 0, 1, 3)) : OptionalInt.empty();
             target = new TargetPlan.Local(instance, workDir, Optional.ofNullable(single.get("regions")).map(Path::of), nodesPerDc, jar,
-                    repeated.getOrDefault("broker-arg", List.of()));
+                    repeated.getOrDefault("broker-arg", List.of()), flags.contains("tls"));
         }
         Optional<SlaPlan> sla = Optional.empty();
         if (flags.contains("sla-search")) {

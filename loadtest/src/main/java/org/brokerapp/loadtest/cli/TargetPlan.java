@@ -9,9 +9,9 @@ import org.brokerapp.loadtest.target.CqlEndpoint;
 /** Which deployment to load, as the command line said. */
 public sealed interface TargetPlan {
 
-    /** The local stack, started by the harness: instance, work directory, the broker jar and extra broker arguments. */
+    /** The local stack, started by the harness: instance, work directory, the broker jar, extra broker arguments, TLS or not. */
     record Local(int instance, Path workDir, java.util.Optional<Path> regionsFile, java.util.OptionalInt nodesPerDc, Path brokerJar,
-                 List<String> brokerArgs) implements TargetPlan {
+                 List<String> brokerArgs, boolean tls) implements TargetPlan {
     }
 
     /**

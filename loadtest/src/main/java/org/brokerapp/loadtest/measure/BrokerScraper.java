@@ -8,6 +8,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import javax.net.ssl.SSLContext;
 
 import org.HdrHistogram.Histogram;
 
@@ -25,7 +27,7 @@ public final class BrokerScraper {
     /** Durable in Cassandra to searchable in the region's Elasticsearch; absent when a broker runs without search. */
     public static final String INDEXING_LAG = "broker_search_indexing_lag_seconds";
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
     private final Map<String, String> brokerUrls;
 
     /** One scrape of every region's broker; {@code indexingLag} is empty for a region without search. */
@@ -82,7 +84,15 @@ public final class BrokerScraper {
     }
 
     public BrokerScraper(Map<String, String> brokerUrls) {
+        this(brokerUrls, Optional.empty());
+    }
+
+    /** {@code trust}: what HTTPS brokers are checked against beyond the JVM's defaults (the local stack's CA). */
+    public BrokerScraper(Map<String, String> brokerUrls, Optional<SSLContext> trust) {
         this.brokerUrls = Map.copyOf(brokerUrls);
+        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5));
+        trust.ifPresent(builder::sslContext);
+        this.http = builder.build();
     }
 
     public Scrape scrape(Duration timeout) {

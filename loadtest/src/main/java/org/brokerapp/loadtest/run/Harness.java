@@ -80,8 +80,8 @@ public final class Harness implements AutoCloseable {
         this.progressEvery = progressEvery;
         this.probes = List.copyOf(probes);
         this.progress = progress;
-        this.client = new BrokerClient(target.brokerUrls());
-        this.scraper = new BrokerScraper(target.brokerUrls());
+        this.client = new BrokerClient(target.brokerUrls(), target.trust());
+        this.scraper = new BrokerScraper(target.brokerUrls(), target.trust());
         this.sender = new OrderSender(client, latencies, errors, counters, accepted);
     }
 

@@ -7,8 +7,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
+import javax.net.ssl.SSLContext;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,12 +28,20 @@ public final class BrokerClient {
 
     private final Map<String, String> brokerUrls;
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
-    private final BearerTokens tokens = new BearerTokens(http);
+    private final HttpClient http;
+    private final BearerTokens tokens;
 
     public BrokerClient(Map<String, String> brokerUrls) {
+        this(brokerUrls, Optional.empty());
+    }
+
+    /** {@code trust}: what HTTPS brokers are checked against beyond the JVM's defaults (the local stack's CA). */
+    public BrokerClient(Map<String, String> brokerUrls, Optional<SSLContext> trust) {
         this.brokerUrls = Map.copyOf(brokerUrls);
+        HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10));
+        trust.ifPresent(builder::sslContext);
+        this.http = builder.build();
+        this.tokens = new BearerTokens(http);
     }
 
     /** {@code POST /api/orders} in {@code region} as {@code customerId}; completes with the answer, whatever its status. */

@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.net.ssl.SSLContext;
 
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.ProcessCpu;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackSettings;
+import org.brokerapp.infra.StackTls;
 import org.brokerapp.loadtest.drill.Drill;
 import org.brokerapp.loadtest.drill.Faults;
 import org.brokerapp.regions.RegionsModel;
@@ -36,15 +38,15 @@ public final class LocalTarget implements Target, Faults {
 
     /** Starts stack instance {@code instance} in {@code workDir} (wiped first), then the brokers. */
     public static LocalTarget startStack(int instance, Path workDir, java.util.Optional<Path> regionsFile, java.util.OptionalInt nodesPerDc, Path brokerJar,
-                                         int customers, List<String> brokerArgs, Optional<Drill> drill, Progress progress) {
+                                         int customers, List<String> brokerArgs, boolean tls, Optional<Drill> drill, Progress progress) {
         requireJar(brokerJar);
         // the disk-full drill's node keeps its data on a disk of its own; the clock-skew drill's broker runs on a clock it can step
         Set<String> fillableDisks = drill.filter(d -> d.kind() == Drill.Kind.DISK_FULL).map(d -> Set.of(d.region())).orElse(Set.of());
         Set<String> steppableClocks = drill.filter(d -> d.kind() == Drill.Kind.CLOCK_SKEW).map(d -> Set.of(d.region())).orElse(Set.of());
         LocalStack stack = LocalStack.start(StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc)
-                        .withFillableDisks(fillableDisks), true,
+                        .withFillableDisks(fillableDisks).withTls(tls), true,
                 "--work-dir " + workDir.toAbsolutePath() + " --instance " + instance + regionsFile.map(f -> " --regions " + f.toAbsolutePath()).orElse("")
-                        + (nodesPerDc.isPresent() ? " --nodes-per-dc " + nodesPerDc.getAsInt() : ""), progress);
+                        + (nodesPerDc.isPresent() ? " --nodes-per-dc " + nodesPerDc.getAsInt() : "") + (tls ? " --tls" : ""), progress);
         try {
             List<String> args = new java.util.ArrayList<>(brokerArgs);
             args.add("--broker.regions-file=" + BrokersModel.write(regionsFile, nodesPerDc, stack.regions(), workDir.resolve("brokers-regions.yaml")));
@@ -93,7 +95,12 @@ public final class LocalTarget implements Target, Faults {
 
     @Override
     public Optional<CqlEndpoint> cql(String region) {
-        return Optional.of(new CqlEndpoint(stack.cqlContactPoints(region), stack.localDatacenter(region)));
+        return Optional.of(new CqlEndpoint(stack.cqlContactPoints(region), stack.localDatacenter(region), trust()));
+    }
+
+    @Override
+    public Optional<SSLContext> trust() {
+        return stack.tls().map(StackTls::clientContext);
     }
 
     @Override
@@ -158,8 +165,8 @@ public final class LocalTarget implements Target, Faults {
         LocalStack.DiskFull full = stack.fillDisk(node);
         String error = full.error().map(e -> ", logging '" + e + "'").orElse(", logging no error");
         return full.downAfter()
-                .map(d -> node + " out of the cluster " + seconds(d) + " after its disk filled (" + full.filledBytes() / (1 << 20) + " MB)" + error)
-                .orElse(node + " still up " + LocalStack.DISK_FULL_TIMEOUT.toSeconds() + " s after its disk filled" + error);
+                .map(d -> node + " out of the cluster " + seconds(d) + " after the fill began (" + full.filledBytes() / (1 << 20) + " MB)" + error)
+                .orElse(node + " still up " + LocalStack.DISK_FULL_TIMEOUT.toSeconds() + " s after the fill began" + error);
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.brokerapp.loadtest.target;
 
 import java.util.Map;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
 
 import org.brokerapp.regions.RegionsModel;
 
@@ -20,6 +21,11 @@ public interface Target extends AutoCloseable {
     Map<String, Object> tickKafka(String region);
 
     Optional<CqlEndpoint> cql(String region);
+
+    /** What the harness's HTTPS clients trust beyond the JVM's defaults: the local stack's CA when it runs with TLS. */
+    default Optional<SSLContext> trust() {
+        return Optional.empty();
+    }
 
     /** One line saying what this is, for the report. */
     String describe();

@@ -47,6 +47,14 @@ class CliOptionsTests {
     }
 
     @Test
+    void tlsIsForTheLocalStackTheHarnessStarts() {
+        assertThat(((TargetPlan.Local) CliOptions.parse("--preset demo --tls".split(" ")).target()).tls()).isTrue();
+        assertThat(((TargetPlan.Local) CliOptions.parse("--preset demo".split(" ")).target()).tls()).isFalse();
+        assertThatThrownBy(() -> CliOptions.parse("--tls --broker us-east-1=https://a --broker ap-southeast-2=https://b --kafka us-east-1=a:1 --kafka ap-southeast-2=b:1"
+                .split(" "))).isInstanceOf(UsageException.class).hasMessage("--tls is for the local stack; with --broker/--kafka the deployment exists already");
+    }
+
+    @Test
     void theMarketShortcutKeepsTheOtherTypesInProportion() {
         RunPlan plan = CliOptions.parse(new String[] {"--preset", "smoke", "--market", "0"});
 

@@ -63,6 +63,9 @@ public final class CommandLine {
               --kafka-timeout D     how long to wait for Kafka at the start (default 15s)
               --kafka-user U        log in to Kafka as U with SCRAM-SHA-512 (the local stack's feed principal: feed)
               --kafka-password-file F   the file holding U's password (local stack: .stack/kafka-credentials/feed.password)
+              --kafka-truststore F  log in over TLS, checking Kafka against this PKCS12 truststore (local stack with --tls:
+                                    .stack/tls/truststore.p12)
+              --kafka-truststore-password-file F   the file holding its password (local stack: .stack/tls/store-password)
             failover:
               --failover EXCHANGE=REGION   publish EXCHANGE's ticks to REGION's Kafka instead of its home's (repeatable),
                                     for a region that adopted the exchange (see broker-service /admin/exchanges)
@@ -76,7 +79,8 @@ public final class CommandLine {
 
     private static final Set<String> HELP = Set.of("--help", "-h", "help");
     private static final Set<String> COMMON = Set.of("region", "bootstrap-servers", "bootstrap", "topic", "partitions",
-            "compression", "kafka-timeout", "progress", "regions", "symbols", "failover", "kafka-user", "kafka-password-file");
+            "compression", "kafka-timeout", "progress", "regions", "symbols", "failover", "kafka-user", "kafka-password-file",
+            "kafka-truststore", "kafka-truststore-password-file");
     private static final Set<String> SIMULATE = Set.of("rate", "duration", "count", "seed", "skew", "burst");
     private static final Set<String> REPLAY = Set.of("file", "speed", "event-time");
     private static final Set<String> REPEATABLE = Set.of("region", "bootstrap", "failover");
@@ -166,7 +170,16 @@ public final class CommandLine {
         if (user.isPresent() != passwordFile.isPresent()) {
             throw new UsageException("give --kafka-user and --kafka-password-file together");
         }
-        return user.map(u -> new FeedOptions.KafkaLogin(u, Path.of(passwordFile.get())));
+        Optional<String> truststore = options.one("kafka-truststore");
+        Optional<String> truststorePassword = options.one("kafka-truststore-password-file");
+        if (truststore.isPresent() != truststorePassword.isPresent()) {
+            throw new UsageException("give --kafka-truststore and --kafka-truststore-password-file together");
+        }
+        if (truststore.isPresent() && user.isEmpty()) {
+            throw new UsageException("--kafka-truststore goes with a login: give --kafka-user and --kafka-password-file too");
+        }
+        Optional<FeedOptions.Truststore> trust = truststore.map(t -> new FeedOptions.Truststore(Path.of(t), Path.of(truststorePassword.get())));
+        return user.map(u -> new FeedOptions.KafkaLogin(u, Path.of(passwordFile.get()), trust));
     }
 
     /** {@code --failover EXCHANGE=REGION} options by exchange, in the order given; the regions model judges the names. */

@@ -17,14 +17,25 @@ import java.util.Optional;
  * @param regionsFile the regions model, else the default ({@code REGIONS_FILE} or the packaged one)
  * @param symbolsFile the symbol universe, else the packaged one
  * @param failover    exchange to the region that adopted it, whose Kafka gets its ticks instead of its home's; in the order given
- * @param kafkaLogin  the Kafka principal the feed logs in as and the file holding its password (SCRAM-SHA-512); empty: no login
+ * @param kafkaLogin  the Kafka principal the feed logs in as and the file holding its password (SCRAM-SHA-512), and over
+ *                    TLS the truststore to check the Kafka against; empty: no login
  */
 public record FeedOptions(List<String> regions, Map<String, String> bootstrap, String topic, int partitions, String compression,
                           Duration kafkaTimeout, Duration progress, Optional<Path> regionsFile, Optional<Path> symbolsFile,
                           Map<String, String> failover, Optional<KafkaLogin> kafkaLogin) {
 
-    /** A principal and where its password is: read when the feed starts, so a usage check needs no file. */
-    public record KafkaLogin(String user, Path passwordFile) {
+    /**
+     * A principal and where its password is, and for a Kafka that speaks TLS a PKCS12 truststore and the file holding
+     * its password: read when the feed starts, so a usage check needs no file.
+     */
+    public record KafkaLogin(String user, Path passwordFile, Optional<Truststore> truststore) {
+
+        public KafkaLogin(String user, Path passwordFile) {
+            this(user, passwordFile, Optional.empty());
+        }
+    }
+
+    public record Truststore(Path store, Path passwordFile) {
     }
 
     public FeedOptions {

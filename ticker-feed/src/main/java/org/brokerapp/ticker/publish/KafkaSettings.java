@@ -9,13 +9,14 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.brokerapp.regions.KafkaCredential;
+import org.brokerapp.regions.KafkaTrust;
 
 /**
  * Where and how a region's feed writes: its Kafka, topic, partitions, compression, how long to
- * wait for Kafka at the start, and the login (a Kafka with ACLs lets only the feed write ticks).
+ * wait for Kafka at the start, and the login (a Kafka with ACLs lets only the feed write ticks), over TLS with a trust.
  */
 public record KafkaSettings(String bootstrapServers, String topic, int partitions, String compression, Duration timeout,
-                            Optional<KafkaCredential> login) {
+                            Optional<KafkaCredential> login, Optional<KafkaTrust> trust) {
 
     public static final int DEFAULT_PARTITIONS = 12;
     public static final String DEFAULT_COMPRESSION = "lz4";
@@ -49,7 +50,7 @@ public record KafkaSettings(String bootstrapServers, String topic, int partition
 
     private Map<String, Object> withLogin(Map<String, Object> config) {
         Map<String, Object> all = new HashMap<>(config);
-        login.ifPresent(l -> all.putAll(l.clientProperties()));
+        login.ifPresent(l -> all.putAll(l.clientProperties(trust)));
         return all;
     }
 }

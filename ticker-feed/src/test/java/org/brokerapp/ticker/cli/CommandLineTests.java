@@ -66,6 +66,22 @@ class CommandLineTests {
     }
 
     @Test
+    void overTlsTheLoginCarriesATruststoreAndItsPasswordFileGivenTogether() {
+        Command.Simulate simulate = (Command.Simulate) CommandLine.parse("simulate", "--region", "us-east-1", "--bootstrap-servers", "h:1",
+                "--kafka-user", "feed", "--kafka-password-file", "feed.password",
+                "--kafka-truststore", ".stack/tls/truststore.p12", "--kafka-truststore-password-file", ".stack/tls/store-password");
+
+        assertThat(simulate.feed().kafkaLogin()).contains(new FeedOptions.KafkaLogin("feed", Path.of("feed.password"),
+                java.util.Optional.of(new FeedOptions.Truststore(Path.of(".stack/tls/truststore.p12"), Path.of(".stack/tls/store-password")))));
+        assertThatThrownBy(() -> CommandLine.parse("simulate", "--region", "us-east-1", "--bootstrap-servers", "h:1",
+                "--kafka-user", "feed", "--kafka-password-file", "feed.password", "--kafka-truststore", "t.p12"))
+                .isInstanceOf(UsageException.class).hasMessage("give --kafka-truststore and --kafka-truststore-password-file together");
+        assertThatThrownBy(() -> CommandLine.parse("simulate", "--region", "us-east-1", "--bootstrap-servers", "h:1",
+                "--kafka-truststore", "t.p12", "--kafka-truststore-password-file", "p"))
+                .isInstanceOf(UsageException.class).hasMessageStartingWith("--kafka-truststore goes with a login");
+    }
+
+    @Test
     void aReplayCommandIsRead() {
         Command.Replay replay = (Command.Replay) CommandLine.parse("replay", "--region", "ap-southeast-2", "--file", "samples/asx-open.csv",
                 "--speed", "max", "--event-time", "now", "--bootstrap-servers", "127.0.2.2:9092");
