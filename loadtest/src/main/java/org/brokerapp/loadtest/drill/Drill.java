@@ -73,7 +73,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
         };
     }
 
-    static String seconds(Duration d) {
+    /** A duration as the drills report it: seconds with one decimal. */
+    public static String seconds(Duration d) {
         return String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 }

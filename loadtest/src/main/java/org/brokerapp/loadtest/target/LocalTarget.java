@@ -165,17 +165,13 @@ public final class LocalTarget implements Target, Faults {
         LocalStack.DiskFull full = stack.fillDisk(node);
         String error = full.error().map(e -> ", logging '" + e + "'").orElse(", logging no error");
         return full.downAfter()
-                .map(d -> node + " out of the cluster " + seconds(d) + " after the fill began (" + full.filledBytes() / (1 << 20) + " MB)" + error)
+                .map(d -> node + " out of the cluster " + Drill.seconds(d) + " after the fill began (" + full.filledBytes() / (1 << 20) + " MB)" + error)
                 .orElse(node + " still up " + LocalStack.DISK_FULL_TIMEOUT.toSeconds() + " s after the fill began" + error);
     }
 
     @Override
     public java.time.Duration freeCassandraDisk(String region) {
         return stack.freeDiskAndRestart(stack.drillableCassandraNode(region));
-    }
-
-    private static String seconds(java.time.Duration d) {
-        return String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 
     @Override
