@@ -112,7 +112,7 @@ public class ExchangeOwnership {
 
     public synchronized void refresh() {
         try {
-            view = Map.copyOf(owners.readAll());
+            view = Map.copyOf(owners.read(allExchanges()));
             lastReadNanos = System.nanoTime();
         } catch (RuntimeException e) {
             log.warn("cannot read exchange owners: {}", e.getMessage());

@@ -28,7 +28,7 @@ public final class BrokerCql {
     public final PreparedStatement openAccount;
     public final PreparedStatement insertOrder;
     public final PreparedStatement insertExecutedOrder;
-    public final PreparedStatement selectExchangeOwners;
+    public final PreparedStatement selectExchangeOwner;
     public final PreparedStatement claimUnownedExchange;
     public final PreparedStatement moveExchange;
     public final PreparedStatement takeDecisionLease;
@@ -60,7 +60,7 @@ public final class BrokerCql {
                 + "quantity, reserved_cash, status, placed_region, placed_at, fill_price, filled_at, filled_by) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'FILLED', ?, ?, ?, ?, ?) USING TIMESTAMP ?");
         String owners = keyspace + ".exchange_owners";
-        selectExchangeOwners = idempotent(session, "SELECT exchange, owner, epoch, changed_at FROM " + owners);
+        selectExchangeOwner = idempotent(session, "SELECT exchange, owner, epoch, changed_at FROM " + owners + " WHERE exchange = ?");
         claimUnownedExchange = session.prepare("INSERT INTO " + owners + " (exchange, owner, epoch, changed_at, changed_by) VALUES (?, ?, 1, ?, ?) IF NOT EXISTS");
         moveExchange = session.prepare("UPDATE " + owners + " SET owner = ?, epoch = ?, changed_at = ?, changed_by = ? WHERE exchange = ? IF owner = ? AND epoch = ?");
         String leases = keyspace + ".decision_leases";

@@ -24,7 +24,7 @@ class BrokerCqlIT {
 
             List<PreparedStatement> retried = List.of(cql.selectLedger, cql.selectLedgerOrder, cql.insertOrder, cql.insertExecutedOrder,
                     cql.fillOrder, cql.cancelOrder, cql.insertOpenOrder, cql.deleteOpenOrder, cql.selectOpenOrders, cql.selectDecisionLease,
-                    cql.selectExchangeOwners, cql.selectLastPrice, cql.scanLedgerForSearch);
+                    cql.selectExchangeOwner, cql.selectLastPrice, cql.scanLedgerForSearch);
             List<PreparedStatement> notRetried = List.of(cql.openAccount, cql.claimUnownedExchange, cql.moveExchange, cql.takeDecisionLease,
                     cql.renewDecisionLease, cql.releaseDecisionLease, cql.saveLastPrice);
 
