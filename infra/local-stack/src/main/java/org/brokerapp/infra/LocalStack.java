@@ -133,7 +133,7 @@ public final class LocalStack implements AutoCloseable {
         Map<String, FillableDisk> fillableDisks = new LinkedHashMap<>();
         Thread emergencyStop = new Thread(() -> {
             started.forEach(p -> p.stop(STOP_GRACE));
-            fillableDisks.values().forEach(FillableDisk::unmount);
+            unmount(fillableDisks.values());
         }, "local-stack-emergency-stop");
         Runtime.getRuntime().addShutdownHook(emergencyStop);
         Optional<WanStateExporter> wanExporter = Optional.empty();
@@ -203,7 +203,7 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("start failed, stopping what had started");
                 started.forEach(p -> p.stop(STOP_GRACE));
             }
-            fillableDisks.values().forEach(FillableDisk::unmount);
+            unmount(fillableDisks.values());
             StackState.delete(settings.workDir());
             throw e;
         } finally {
@@ -331,6 +331,17 @@ public final class LocalStack implements AutoCloseable {
      *                    (its words, shortened), and the cause when it was a full disk
      */
     public record DiskFull(long filledBytes, Optional<Duration> downAfter, Optional<String> error) {
+    }
+
+    /** Unmounts each disk, telling (not throwing) what it could not: the stack's other clean-up goes on. */
+    private static void unmount(java.util.Collection<FillableDisk> disks) {
+        for (FillableDisk disk : disks) {
+            try {
+                disk.unmount();
+            } catch (StackException e) {
+                System.err.println("could not unmount " + disk.mountPoint() + " (umount it by hand): " + e.getMessage());
+            }
+        }
     }
 
     /** Frees the disk {@link #fillDisk} filled, and restarts the node on its data: the time until the cluster sees it up again. */
@@ -812,7 +823,7 @@ public final class LocalStack implements AutoCloseable {
         CompletableFuture.allOf(processes.stream()
                 .map(p -> CompletableFuture.runAsync(() -> p.stop(STOP_GRACE)))
                 .toArray(CompletableFuture[]::new)).join();
-        fillableDisks.values().forEach(FillableDisk::unmount);
+        unmount(fillableDisks.values());
         containers.ifPresent(c -> c.close());
         StackState.delete(layout.settings().workDir());
         try {
