@@ -368,18 +368,11 @@ public final class LocalStack implements AutoCloseable {
      * commit) failure policy, else its first error, shortened to the message, with the cause when the disk was full.
      */
     static Optional<String> diskErrorAfter(Path log, long offset) {
-        String tail;
-        try (RandomAccessFile in = new RandomAccessFile(log.toFile(), "r")) {
-            if (in.length() <= offset) {
-                return Optional.empty();
-            }
-            in.seek(offset);
-            byte[] bytes = new byte[(int) Math.min(in.length() - offset, 16L << 20)];
-            in.readFully(bytes);
-            tail = new String(bytes, StandardCharsets.UTF_8);
-        } catch (IOException e) {
+        Optional<String> written = logAfter(log, offset);
+        if (written.isEmpty()) {
             return Optional.empty();
         }
+        String tail = written.get();
         List<String> errors = tail.lines().filter(l -> l.startsWith("ERROR")).map(l -> l.contains(" - ") ? l.substring(l.indexOf(" - ") + 3) : l).toList();
         Optional<String> said = errors.stream().filter(l -> l.contains("failure_policy")).findFirst().or(() -> errors.stream().findFirst())
                 .map(l -> l.length() > 120 ? l.substring(0, 120) + "..." : l);
@@ -429,16 +422,21 @@ public final class LocalStack implements AutoCloseable {
 
     /** Whether {@code marker} is in {@code file} past its first {@code offset} bytes (what was written after a restart). */
     private static boolean logContainsAfter(Path file, long offset, String marker) {
+        return logAfter(file, offset).filter(tail -> tail.contains(marker)).isPresent();
+    }
+
+    /** What {@code file} got past its first {@code offset} bytes (at most 64 MB of it); empty when nothing or unreadable. */
+    private static Optional<String> logAfter(Path file, long offset) {
         try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
             if (in.length() <= offset) {
-                return false;
+                return Optional.empty();
             }
             in.seek(offset);
             byte[] tail = new byte[(int) Math.min(in.length() - offset, 64L << 20)];
             in.readFully(tail);
-            return new String(tail, StandardCharsets.UTF_8).contains(marker);
+            return Optional.of(new String(tail, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            return false;
+            return Optional.empty();
         }
     }
 
