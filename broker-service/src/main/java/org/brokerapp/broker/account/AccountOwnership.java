@@ -10,6 +10,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -52,7 +54,8 @@ public class AccountOwnership extends LoopThread {
     private volatile boolean polling;
     private final Set<Integer> assigned = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    public AccountOwnership(Accounts accounts, BrokerProperties properties, CqlSession session, BrokerCql cql, InstanceUrl instance) {
+    public AccountOwnership(Accounts accounts, BrokerProperties properties, CqlSession session, BrokerCql cql, InstanceUrl instance,
+                            MeterRegistry registry) {
         super("account-ownership", 5);
         this.accounts = accounts;
         this.properties = properties;
@@ -60,6 +63,10 @@ public class AccountOwnership extends LoopThread {
         this.group = group(properties.region());
         this.leases = new DecisionLeases(session, cql, group, instance.url());
         accounts.ownedBy(this);
+        // ops and the broker-kill drill: how many of the region's customer partitions this instance decides for
+        Gauge.builder("broker.account.leases.held", assigned, a -> a.stream().filter(leases::coversPartition).count())
+                .description("customer partitions this instance is assigned and holds the lease of").tag("region", properties.region())
+                .register(registry);
     }
 
     /** The consumer group of a region's account owners. */
@@ -151,6 +158,4 @@ public class AccountOwnership extends LoopThread {
         super.stop();
         leases.close();
     }
-
-
 }

@@ -44,7 +44,7 @@ public final class CliOptions {
             "orders", "ticks", "mix", "market", "buy-share", "marketable", "cross-region", "symbols", "customers", "ramp-up", "warm-up",
             "warmup", "duration", "drain", "floor-rate", "prime-shares", "seed", "sla-ms", "sla-start", "sla-step", "sla-factor",
             "sla-max-steps", "results", "progress-every", "opening-cash", "idle-baseline", "drill", "drill-region", "drill-at", "drill-length",
-            "nodes-per-dc");
+            "nodes-per-dc", "brokers-per-region");
 
     public static final String USAGE = """
             usage: loadtest/bin/loadtest [--preset demo|smoke|prototype|small|medium] [options]
@@ -65,6 +65,8 @@ public final class CliOptions {
               --instance N            local stack instance to start (default 5; tests use 1)
               --work-dir DIR          its work directory (default loadtest/target/stack-<instance>, wiped first)
               --nodes-per-dc N        its Cassandra nodes per DC, 1 to 3 (default: the regions model's; RF = min(3, N))
+              --brokers-per-region N  broker instances per region, 1 to 4 (default 1); more than one run behind the region's
+                                      one address (a TCP front, as a load balancer), sharing its symbols and customers
               --tls                   the stack with TLS on CQL, Kafka and the brokers' HTTP; the harness's own clients
                                       (orders, floor writes, ticks, scrapes) then trust the stack's CA
               --broker-jar FILE       broker-service jar (default broker-service/target/broker-service-0.1.0-SNAPSHOT.jar)
@@ -198,14 +200,14 @@ public final class CliOptions {
         boolean endpoints = repeated.containsKey("broker") || repeated.containsKey("kafka") || repeated.containsKey("cql");
         TargetPlan target;
         if (single.containsKey("target-terraform")) {
-            for (String other : List.of("instance", "work-dir", "nodes-per-dc", "broker-jar", "broker", "kafka", "cql", "tls")) {
+            for (String other : List.of("instance", "work-dir", "nodes-per-dc", "brokers-per-region", "broker-jar", "broker", "kafka", "cql", "tls")) {
                 if (single.containsKey(other) || repeated.containsKey(other) || flags.contains(other)) {
                     throw new UsageException("--target-terraform names the whole deployment; drop --" + other);
                 }
             }
             target = terraformTarget(Path.of(single.get("target-terraform")), regions);
         } else if (endpoints) {
-            for (String local : List.of("instance", "work-dir", "nodes-per-dc", "broker-jar", "tls")) {
+            for (String local : List.of("instance", "work-dir", "nodes-per-dc", "brokers-per-region", "broker-jar", "tls")) {
                 if (single.containsKey(local) || flags.contains(local)) {
                     throw new UsageException("--" + local + " is for the local stack; with --broker/--kafka the deployment exists already");
                 }
@@ -231,7 +233,7 @@ public final class CliOptions {
             Path jar = Path.of(single.getOrDefault("broker-jar", "broker-service/target/broker-service-0.1.0-SNAPSHOT.jar"));
             OptionalInt nodesPerDc = single.containsKey("nodes-per-dc") ? OptionalInt.of(integer("nodes-per-dc", 0, 1, 3)) : OptionalInt.empty();
             target = new TargetPlan.Local(instance, workDir, Optional.ofNullable(single.get("regions")).map(Path::of), nodesPerDc, jar,
-                    repeated.getOrDefault("broker-arg", List.of()), flags.contains("tls"));
+                    repeated.getOrDefault("broker-arg", List.of()), flags.contains("tls"), integer("brokers-per-region", 1, 1, 4));
         }
         Optional<SlaPlan> sla = Optional.empty();
         if (flags.contains("sla-search")) {

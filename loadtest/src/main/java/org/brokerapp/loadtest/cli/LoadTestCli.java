@@ -100,7 +100,7 @@ public final class LoadTestCli {
     static Target open(RunPlan plan, Progress progress) {
         if (plan.target() instanceof TargetPlan.Local local) {
             return LocalTarget.startStack(local.instance(), local.workDir(), local.regionsFile(), local.nodesPerDc(), local.brokerJar(), plan.spec().customers(),
-                    local.brokerArgs(), local.tls(), plan.drill(), progress);
+                    local.brokerArgs(), local.tls(), plan.drill(), local.brokersPerRegion(), progress);
         }
         TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();
         return new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql(),

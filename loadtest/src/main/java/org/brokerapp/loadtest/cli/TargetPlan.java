@@ -9,9 +9,12 @@ import org.brokerapp.loadtest.target.CqlEndpoint;
 /** Which deployment to load, as the command line said. */
 public sealed interface TargetPlan {
 
-    /** The local stack, started by the harness: instance, work directory, the broker jar, extra broker arguments, TLS or not. */
+    /**
+     * The local stack, started by the harness: instance, work directory, the broker jar, extra broker arguments, TLS or not,
+     * and how many broker instances each region runs.
+     */
     record Local(int instance, Path workDir, java.util.Optional<Path> regionsFile, java.util.OptionalInt nodesPerDc, Path brokerJar,
-                 List<String> brokerArgs, boolean tls) implements TargetPlan {
+                 List<String> brokerArgs, boolean tls, int brokersPerRegion) implements TargetPlan {
     }
 
     /**

@@ -3,6 +3,7 @@ package org.brokerapp.loadtest.drill;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import org.brokerapp.infra.Progress;
@@ -49,7 +50,7 @@ public final class DrillProbe implements WindowProbe {
         try {
             Thread.sleep(drill.at().toMillis());
             switch (drill.kind()) {
-                case BROKER_KILL -> killAndRestart("broker", () -> faults.killBroker(drill.region()), () -> faults.restartBroker(drill.region()));
+                case BROKER_KILL -> killBrokerAndRestart();
                 case KAFKA_KILL -> killAndRestart("Kafka", () -> faults.killKafka(drill.region()), () -> faults.restartKafka(drill.region()));
                 case CASSANDRA_KILL -> killAndRestart("Cassandra node", () -> faults.killCassandraNode(drill.region()),
                         () -> faults.restartCassandraNode(drill.region()));
@@ -65,7 +66,7 @@ public final class DrillProbe implements WindowProbe {
         }
     }
 
-    /** Kills {@code what} (the region's broker or Kafka), leaves it down for the drill's length, starts it again. */
+    /** Kills {@code what} (the region's Kafka or a Cassandra node), leaves it down for the drill's length, starts it again. */
     private void killAndRestart(String what, Runnable kill, Supplier<Duration> restart) throws InterruptedException {
         String server = "the " + drill.region() + " " + what;
         progress.step("DRILL: kill -9 " + server);
@@ -77,6 +78,29 @@ public final class DrillProbe implements WindowProbe {
         long ready = sinceWindowStart();
         progress.step("DRILL: " + server + " is ready again, " + Drill.seconds(Duration.ofNanos(ready - killed)) + " after the kill");
         rows.add(row(Character.toUpperCase(what.charAt(0)) + what.substring(1) + " killed (SIGKILL)", killed, ready, "start-up " + Drill.seconds(startup)));
+    }
+
+    /**
+     * Kills the region's broker; where it has other instances, waits until they have taken over what it decided. Then
+     * starts it again after the drill's length.
+     */
+    private void killBrokerAndRestart() throws InterruptedException {
+        String server = "the " + drill.region() + " broker";
+        progress.step("DRILL: kill -9 " + server);
+        long killed = sinceWindowStart();
+        faults.killBroker(drill.region());
+        Optional<Duration> takeOver = faults.awaitBrokerTakeOver(drill.region());
+        takeOver.ifPresent(t -> {
+            progress.step("DRILL: the surviving instances took over " + Drill.seconds(t) + " after the kill");
+            rows.add(row("Broker instance killed (SIGKILL); the others take over", killed, killed + t.toNanos(), "take-over " + Drill.seconds(t)));
+        });
+        Thread.sleep(Math.max(0, drill.length().toMillis() - takeOver.map(Duration::toMillis).orElse(0L)));
+        progress.step("DRILL: starting " + server + " again");
+        Duration startup = faults.restartBroker(drill.region());
+        long ready = sinceWindowStart();
+        progress.step("DRILL: " + server + " is ready again, " + Drill.seconds(Duration.ofNanos(ready - killed)) + " after the kill");
+        rows.add(row(takeOver.isPresent() ? "Killed instance back (ready)" : "Broker killed (SIGKILL)", killed, ready,
+                "start-up " + Drill.seconds(startup)));
     }
 
     /** Fills a Cassandra node's data disk, leaves it full for the drill's length, frees it and restarts the node. */

@@ -1,12 +1,20 @@
 package org.brokerapp.loadtest.drill;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /** What a drill does to the target: implemented by the local stack and its brokers. */
 public interface Faults {
 
-    /** Kills the region's broker as a crash would (SIGKILL), and returns once it is gone. */
+    /** Kills the region's broker (its first instance, where it runs several) as a crash would (SIGKILL), and returns once it is gone. */
     void killBroker(String region);
+
+    /**
+     * After {@link #killBroker}, in a region of several instances: returns once the survivors decide for everything the
+     * region's instances decided before the kill (its symbols and customers), with the time since the kill; empty where
+     * the killed broker was the region's only one.
+     */
+    Optional<Duration> awaitBrokerTakeOver(String region);
 
     /** Starts the region's broker again and returns once it is ready: the time from its start to ready. */
     Duration restartBroker(String region);

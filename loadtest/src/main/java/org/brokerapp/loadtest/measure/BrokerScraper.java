@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
@@ -19,6 +20,10 @@ import org.HdrHistogram.Histogram;
  * {@code /actuator/latency} the exact HdrHistograms of ticker-to-fill and receipt-to-fill (a broker
  * without that endpoint, 404, has none: its ticker-to-fill falls back to the Prometheus buckets).
  * A broker too busy to answer within the timeout gives an empty scrape for that round, not a failed run.
+ *
+ * <p>A region of several instances is read instance by instance (a scrape's keys are {@link #instanceKey
+ * instance keys}), since each counts from its own start; {@link Scrape#minus} takes each instance's
+ * window and adds them up per region.
  */
 public final class BrokerScraper {
 
@@ -28,7 +33,7 @@ public final class BrokerScraper {
     public static final String INDEXING_LAG = "broker_search_indexing_lag_seconds";
 
     private final HttpClient http;
-    private final Map<String, String> brokerUrls;
+    private final Map<String, List<String>> instanceUrls;
 
     /** One scrape of every region's broker; {@code indexingLag} is empty for a region without search. */
     public record Scrape(Map<String, PrometheusHistogram> tickToFill, Map<String, Double> fills, Map<String, PrometheusHistogram> indexingLag,
@@ -42,29 +47,36 @@ public final class BrokerScraper {
             this(tickToFill, fills, Map.of(), complete, exact);
         }
 
+        /**
+         * Each instance's window, added up per region. An instance missing from either scrape, or whose fill count went
+         * down (it restarted in between), has no known window: it is left out rather than its whole history reported.
+         */
         public Scrape minus(Scrape earlier) {
+            java.util.Set<String> restarted = new java.util.HashSet<>();
+            fills.forEach((instance, n) -> {
+                if (earlier.fills.containsKey(instance) && n < earlier.fills.get(instance)) {
+                    restarted.add(instance);
+                }
+            });
             Map<String, PrometheusHistogram> histograms = new LinkedHashMap<>();
             Map<String, Double> counts = new LinkedHashMap<>();
-            Map<String, ExactLatency> exactDelta = new LinkedHashMap<>();
-            // a region missing from either scrape has no known window: leave it out rather than report its whole history
-            tickToFill.forEach((region, h) -> {
-                if (earlier.tickToFill.containsKey(region)) {
-                    histograms.put(region, h.minus(earlier.tickToFill.get(region)));
-                    counts.put(region, fills.get(region) - earlier.fills.get(region));
-                }
-            });
             Map<String, PrometheusHistogram> lag = new LinkedHashMap<>();
-            indexingLag.forEach((region, h) -> {
-                if (earlier.indexingLag.containsKey(region)) {
-                    lag.put(region, h.minus(earlier.indexingLag.get(region)));
-                }
-            });
-            exact.forEach((region, e) -> {
-                if (earlier.exact.containsKey(region)) {
-                    exactDelta.put(region, e.minus(earlier.exact.get(region)));
-                }
-            });
+            Map<String, ExactLatency> exactDelta = new LinkedHashMap<>();
+            windows(tickToFill, earlier.tickToFill, restarted, PrometheusHistogram::minus, PrometheusHistogram::plus, histograms);
+            windows(fills, earlier.fills, restarted, (now, then) -> now - then, Double::sum, counts);
+            windows(indexingLag, earlier.indexingLag, restarted, PrometheusHistogram::minus, PrometheusHistogram::plus, lag);
+            windows(exact, earlier.exact, restarted, ExactLatency::minus, ExactLatency::plus, exactDelta);
             return new Scrape(histograms, counts, lag, complete && earlier.complete, exactDelta);
+        }
+
+        /** Into {@code byRegion}: each instance's window of a measure ({@code now} minus {@code then}), added up per region. */
+        private static <T> void windows(Map<String, T> now, Map<String, T> then, java.util.Set<String> restarted,
+                                        java.util.function.BinaryOperator<T> minus, java.util.function.BinaryOperator<T> plus, Map<String, T> byRegion) {
+            now.forEach((instance, value) -> {
+                if (then.containsKey(instance) && !restarted.contains(instance)) {
+                    byRegion.merge(regionOf(instance), minus.apply(value, then.get(instance)), plus);
+                }
+            });
         }
 
         /** The exact histogram of {@code measure} per region, where the brokers have one. */
@@ -83,13 +95,17 @@ public final class BrokerScraper {
         }
     }
 
+    /** One broker per region. */
     public BrokerScraper(Map<String, String> brokerUrls) {
-        this(brokerUrls, Optional.empty());
+        this(oneEach(brokerUrls), Optional.empty());
     }
 
-    /** {@code trust}: what HTTPS brokers are checked against beyond the JVM's defaults (the local stack's CA). */
-    public BrokerScraper(Map<String, String> brokerUrls, Optional<SSLContext> trust) {
-        this.brokerUrls = Map.copyOf(brokerUrls);
+    /**
+     * Every instance of each region, by its own URL. {@code trust}: what HTTPS brokers are checked against beyond the JVM's
+     * defaults (the local stack's CA).
+     */
+    public BrokerScraper(Map<String, List<String>> instanceUrls, Optional<SSLContext> trust) {
+        this.instanceUrls = Map.copyOf(instanceUrls);
         HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5));
         trust.ifPresent(builder::sslContext);
         this.http = builder.build();
@@ -101,24 +117,25 @@ public final class BrokerScraper {
         Map<String, ExactLatency> exact = new LinkedHashMap<>();
         Map<String, PrometheusHistogram> lag = new LinkedHashMap<>();
         boolean complete = true;
-        for (Map.Entry<String, String> broker : new java.util.TreeMap<>(brokerUrls).entrySet()) {
-            String region = broker.getKey();
+        for (Map.Entry<String, String> broker : instances().entrySet()) {
+            String instance = broker.getKey();
+            String region = regionOf(instance);
             try {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(broker.getValue() + "/actuator/prometheus"))
                         .header("Authorization", org.brokerapp.loadtest.target.BearerTokens.operator()).timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() != 200) {
                     throw new IOException("HTTP " + r.statusCode());
                 }
-                histograms.put(region, PrometheusHistogram.parse(r.body(), TICK_TO_FILL, region));
-                fills.put(region, PrometheusHistogram.counter(r.body(), FILLS, region, "outcome=\"filled\""));
+                histograms.put(instance, PrometheusHistogram.parse(r.body(), TICK_TO_FILL, region));
+                fills.put(instance, PrometheusHistogram.counter(r.body(), FILLS, region, "outcome=\"filled\""));
                 if (r.body().contains(INDEXING_LAG + "_bucket")) {
-                    lag.put(region, PrometheusHistogram.parse(r.body(), INDEXING_LAG, region));
+                    lag.put(instance, PrometheusHistogram.parse(r.body(), INDEXING_LAG, region));
                 }
                 HttpResponse<String> latency = http.send(HttpRequest.newBuilder(URI.create(broker.getValue() + "/actuator/latency"))
                         .header("Authorization", org.brokerapp.loadtest.target.BearerTokens.operator()).timeout(timeout).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (latency.statusCode() == 200) {
-                    exact.put(region, ExactLatency.parse(latency.body()));
+                    exact.put(instance, ExactLatency.parse(latency.body()));
                 } else if (latency.statusCode() != 404) {
                     throw new IOException("HTTP " + latency.statusCode() + " from /actuator/latency");
                 }
@@ -130,5 +147,32 @@ public final class BrokerScraper {
             }
         }
         return new Scrape(histograms, fills, lag, complete, exact);
+    }
+
+    /** Instance key to URL, regions in name order: a region's first instance is keyed by the region's name, the n-th by "region #n". */
+    private Map<String, String> instances() {
+        Map<String, String> byKey = new LinkedHashMap<>();
+        new java.util.TreeMap<>(instanceUrls).forEach((region, urls) -> {
+            for (int i = 0; i < urls.size(); i++) {
+                byKey.put(instanceKey(region, i + 1), urls.get(i));
+            }
+        });
+        return byKey;
+    }
+
+    /** How a scrape names instance {@code number} (from 1) of {@code region}. */
+    public static String instanceKey(String region, int number) {
+        return number == 1 ? region : region + " #" + number;
+    }
+
+    static String regionOf(String instanceKey) {
+        int mark = instanceKey.indexOf(" #");
+        return mark < 0 ? instanceKey : instanceKey.substring(0, mark);
+    }
+
+    private static Map<String, List<String>> oneEach(Map<String, String> brokerUrls) {
+        Map<String, List<String>> each = new LinkedHashMap<>();
+        brokerUrls.forEach((region, url) -> each.put(region, List.of(url)));
+        return each;
     }
 }

@@ -3,6 +3,7 @@ package org.brokerapp.loadtest.measure;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.DataFormatException;
 
@@ -49,6 +50,16 @@ public record ExactLatency(Map<String, Histogram> histograms) {
 
     public Histogram get(String measure) {
         return histograms.get(measure);
+    }
+
+    /** Both snapshots' samples together (two instances of a region); a measure only one has is kept as it is. */
+    public ExactLatency plus(ExactLatency other) {
+        Map<String, Histogram> sum = new LinkedHashMap<>();
+        for (Map<String, Histogram> each : List.of(histograms, other.histograms)) {
+            // an auto-resizing histogram of the same precision takes either side's range
+            each.forEach((name, h) -> sum.computeIfAbsent(name, n -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h));
+        }
+        return new ExactLatency(sum);
     }
 
     /**

@@ -81,7 +81,7 @@ public final class Harness implements AutoCloseable {
         this.probes = List.copyOf(probes);
         this.progress = progress;
         this.client = new BrokerClient(target.brokerUrls(), target.trust());
-        this.scraper = new BrokerScraper(target.brokerUrls(), target.trust());
+        this.scraper = new BrokerScraper(target.brokerInstanceUrls(), target.trust());
         this.sender = new OrderSender(client, latencies, errors, counters, accepted);
     }
 

@@ -1,6 +1,8 @@
 package org.brokerapp.loadtest.target;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,8 +14,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
+import org.brokerapp.infra.AddressPlan;
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LeanJvm;
 import org.brokerapp.infra.LocalStack;
@@ -23,24 +27,48 @@ import org.brokerapp.infra.Progress;
  * The regional brokers of a load run, each from this build's broker-service jar, in a JVM of its
  * own, against a running {@link LocalStack} (one the harness started, or one a test shares). They
  * stop on {@link #close} and, should the JVM end first (Ctrl-C), from a shutdown hook.
+ *
+ * <p>A region runs one instance on the region's broker address, or several, each on a port of its
+ * own at the same host, behind a {@link RegionFront} on that address: what a Service or a load
+ * balancer is in a deployment. The instances share the region's symbols and customers through their
+ * consumer groups, and reach each other at their own URLs ({@code broker.advertised-url}).
  */
 public final class BrokerProcesses implements AutoCloseable {
 
     /** Usually under a minute; the first broker's schema migrations took over 3 min on a 2-core machine saturated by other work. */
     static final Duration READY_TIMEOUT = Duration.ofSeconds(600);
+    /** How long a drill waits for the survivors of a killed instance to hold everything it held: two lease lifetimes, and more. */
+    static final Duration TAKE_OVER_TIMEOUT = Duration.ofSeconds(120);
+    /** Tick partitions whose decision lease an instance holds, and customer partitions whose lease it holds. */
+    static final List<String> LEASE_GAUGES = List.of("broker_decision_leases_held", "broker_account_leases_held");
 
-    private final Map<String, Process> processes = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Each region's command and log, to start it again after a drill killed it. */
-    private final Map<String, ProcessBuilder> launchers = new LinkedHashMap<>();
+    /** One broker JVM: instance {@code number} (from 1) of its region. */
+    record Instance(String region, int number) {
+
+        String name() {
+            return number == 1 ? region : region + " #" + number;
+        }
+    }
+
+    private final Map<Instance, Process> processes = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each instance's command and log, to start it again after a drill killed it. */
+    private final Map<Instance, ProcessBuilder> launchers = new LinkedHashMap<>();
+    private final Map<Instance, String> instanceUrls = new LinkedHashMap<>();
+    /** Each region's one URL: its only instance, or the front of its instances. */
     private final Map<String, String> urls = new LinkedHashMap<>();
-    private final Map<String, Long> startedAt = new java.util.concurrent.ConcurrentHashMap<>();
-    private final Map<String, Long> readyAt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, RegionFront> fronts = new LinkedHashMap<>();
+    private final Map<Instance, Long> startedAt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Instance, Long> readyAt = new java.util.concurrent.ConcurrentHashMap<>();
+    /** What the killed instance's region held before the kill, per lease gauge; and when it was killed (System.nanoTime). */
+    private final Map<String, Map<String, Double>> heldBeforeKill = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Long> killedAt = new java.util.concurrent.ConcurrentHashMap<>();
     private final Thread shutdownHook = new Thread(this::stop, "brokers-shutdown");
+    private volatile boolean stopped;
     /** Polls readiness; on a TLS stack it trusts the stack's CA. */
     private HttpClient readiness = HttpClient.newHttpClient();
     /** The JVM launcher, and which broker records the class data sharing archive (none when it exists already). */
     private BrokerJvm jvm;
-    private String training;
+    private Instance training;
     private BrokerClocks clocks = BrokerClocks.hosts();
 
     private BrokerProcesses() {
@@ -54,12 +82,18 @@ public final class BrokerProcesses implements AutoCloseable {
 
     /** As {@link #start(LocalStack, Path, Path, int, Progress)}, with extra {@code --key=value} arguments for every broker. */
     public static BrokerProcesses start(LocalStack stack, Path jar, Path logs, int loadCustomers, List<String> extraArgs, Progress progress) {
-        return start(stack, jar, logs, loadCustomers, extraArgs, BrokerClocks.hosts(), progress);
+        return start(stack, jar, logs, loadCustomers, extraArgs, BrokerClocks.hosts(), 1, progress);
     }
 
-    /** As {@link #start(LocalStack, Path, Path, int, List, Progress)}, each broker on the clock {@code clocks} gives it. */
+    /**
+     * As {@link #start(LocalStack, Path, Path, int, List, Progress)}, each broker on the clock {@code clocks} gives it, and
+     * {@code instancesPerRegion} instances in each region (more than one: behind a {@link RegionFront}).
+     */
     public static BrokerProcesses start(LocalStack stack, Path jar, Path logs, int loadCustomers, List<String> extraArgs, BrokerClocks clocks,
-                                        Progress progress) {
+                                        int instancesPerRegion, Progress progress) {
+        if (instancesPerRegion < 1) {
+            throw new IllegalArgumentException("a region needs at least one broker instance, was " + instancesPerRegion);
+        }
         BrokerProcesses brokers = new BrokerProcesses();
         brokers.clocks = clocks;
         stack.tls().ifPresent(tls -> brokers.readiness = HttpClient.newBuilder().sslContext(tls.clientContext()).build());
@@ -77,64 +111,42 @@ public final class BrokerProcesses implements AutoCloseable {
                 // where the stack's WAN emulator forwards other regions' broker traffic
                 String hostAndPort = stack.brokerAddress(region);
                 String host = hostAndPort.substring(0, hostAndPort.lastIndexOf(':'));
-                String port = hostAndPort.substring(hostAndPort.lastIndexOf(':') + 1);
-                List<String> jvmOptions = new ArrayList<>(List.of("-Xms512m", "-Xmx512m"));
-                jvmOptions.addAll(LeanJvm.SMALL_MACHINE);
-                List<String> command = jvm.command(Path.of(System.getProperty("java.home"), "bin", "java"), jvmOptions,
-                        training && brokers.processes.isEmpty());
-                command.addAll(List.of(
-                        // the local profile: demo secrets (operator-pw, token key) and the load customers' passwords
-                        "--spring.profiles.active=local",
-                        "--broker.region=" + region,
-                        "--broker.kafka.bootstrap-servers=" + stack.kafkaBootstrapServers(region),
-                        "--broker.kafka.username=" + KafkaAccess.broker(region),
-                        "--broker.load-customers=" + loadCustomers,
-                        "--spring.cassandra.contact-points=" + stack.cqlContactPoints(region).stream()
-                                .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(",")),
-                        "--spring.cassandra.local-datacenter=" + stack.localDatacenter(region),
-                        "--server.address=" + host, "--server.port=" + port));
-                for (String other : stack.regions().names()) {
-                    if (!other.equals(region)) {
-                        // market orders placed here for symbols homed there go through the WAN emulator
-                        command.add("--broker.routing.peers." + other + "=" + stack.brokerUrlFromOtherRegions(other));
+                String regionUrl = stack.brokerUrl(region);
+                String scheme = regionUrl.substring(0, regionUrl.indexOf("://") + 3);
+                List<InetSocketAddress> addresses = new ArrayList<>();
+                for (int number = 1; number <= instancesPerRegion; number++) {
+                    Instance instance = new Instance(region, number);
+                    int port = instancesPerRegion == 1 ? AddressPlan.BROKER_PORT : freePort(host);
+                    addresses.add(new InetSocketAddress(host, port));
+                    List<String> command = brokers.command(stack, instance, host, port, loadCustomers,
+                            training && brokers.processes.isEmpty(), extraArgs);
+                    if (instancesPerRegion > 1) {
+                        // the other instances of the region hand it work (orders of its customers, fills of its symbols) here
+                        command.add("--broker.advertised-url=" + scheme + host + ":" + port);
+                    }
+                    brokers.instanceUrls.put(instance, scheme + host + ":" + port);
+                    brokers.launch(stack, instance, command, logs, progress);
+                    if (brokers.processes.size() == 1) {
+                        // the first broker applies the schema migrations; two at once on a fresh cluster race each other
+                        // ("table schema_migrations does not exist"), so the others start once it is ready
+                        brokers.awaitReady(instance, READY_TIMEOUT);
+                        progress.step("broker " + instance.name() + " ready in " + brokers.startTime(instance) + " (schema in place)");
                     }
                 }
-                if (stack.searchRunning()) {
-                    // search on: this broker indexes its region's order events and fans searches out to every region
-                    for (String any : stack.regions().names()) {
-                        command.add("--broker.search.elasticsearch." + any + "=" + stack.elasticsearchUrl(any));
-                    }
+                if (instancesPerRegion > 1) {
+                    brokers.fronts.put(region, RegionFront.open(region, new InetSocketAddress(host, AddressPlan.BROKER_PORT), addresses));
+                    progress.step("region " + region + ": " + instancesPerRegion + " broker instances behind one address, " + hostAndPort);
                 }
-                // on a TLS stack: HTTPS with the region's certificate, CQL over TLS, https peers, all trusting the stack's CA
-                stack.brokerTlsProperties(region).forEach((key, value) -> command.add("--" + key + "=" + value));
-                // the live ops page (/ops) charts every region from the stack's Prometheus
-                stack.prometheusUrl().ifPresent(url -> command.add("--broker.ops.prometheus-url=" + url));
-                if (training && brokers.processes.isEmpty()) {
-                    brokers.training = region;
-                }
-                command.addAll(extraArgs);
-                Path log = logs.resolve("broker-" + region + ".log");
-                brokers.startedAt.put(region, System.nanoTime());
-                ProcessBuilder launcher = new ProcessBuilder(command).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-                // from the environment, not the command line, which any local user can read
-                launcher.environment().put("BROKER_KAFKA_PASSWORD", stack.kafkaCredential(KafkaAccess.broker(region)).password());
-                clocks.prepare(region, launcher);
-                Files.deleteIfExists(log);
-                brokers.launchers.put(region, launcher);
-                brokers.processes.put(region, launcher.start());
-                brokers.urls.put(region, stack.brokerUrl(region));
-                progress.step("starting broker " + region + " on " + hostAndPort + " (log " + log + ")");
-                if (brokers.processes.size() == 1) {
-                    // the first broker applies the schema migrations; two at once on a fresh cluster race each other
-                    // ("table schema_migrations does not exist"), so the others start once it is ready
-                    brokers.awaitReady(region, READY_TIMEOUT);
-                    progress.step("broker " + region + " ready in " + brokers.startTime(region) + " (schema in place)");
-                }
+                brokers.urls.put(region, regionUrl);
             }
-            for (String region : stack.regions().names()) {
-                brokers.awaitReady(region, READY_TIMEOUT);
-                progress.step("broker " + region + " ready in " + brokers.startTime(region));
+            for (Instance instance : brokers.launchers.keySet()) {
+                brokers.awaitReady(instance, READY_TIMEOUT);
+                progress.step("broker " + instance.name() + " ready in " + brokers.startTime(instance));
+            }
+            if (!brokers.fronts.isEmpty()) {
+                Thread watcher = new Thread(brokers::watchReadiness, "fronts-readiness");
+                watcher.setDaemon(true);
+                watcher.start();
             }
             return brokers;
         } catch (IOException | RuntimeException e) {
@@ -143,15 +155,87 @@ public final class BrokerProcesses implements AutoCloseable {
         }
     }
 
-    /** From the broker's JVM start to its readiness answering UP (as seen by polling every 500 ms). */
-    private String startTime(String region) {
-        return String.format(java.util.Locale.ROOT, "%.1f s", (readyAt.get(region) - startedAt.get(region)) / 1e9);
+    private List<String> command(LocalStack stack, Instance instance, String host, int port, int loadCustomers, boolean records,
+                                 List<String> extraArgs) {
+        String region = instance.region();
+        List<String> jvmOptions = new ArrayList<>(List.of("-Xms512m", "-Xmx512m"));
+        jvmOptions.addAll(LeanJvm.SMALL_MACHINE);
+        List<String> command = jvm.command(Path.of(System.getProperty("java.home"), "bin", "java"), jvmOptions, records);
+        if (records) {
+            training = instance;
+        }
+        command.addAll(List.of(
+                // the local profile: demo secrets (operator-pw, token key) and the load customers' passwords
+                "--spring.profiles.active=local",
+                "--broker.region=" + region,
+                "--broker.kafka.bootstrap-servers=" + stack.kafkaBootstrapServers(region),
+                "--broker.kafka.username=" + KafkaAccess.broker(region),
+                "--broker.load-customers=" + loadCustomers,
+                "--spring.cassandra.contact-points=" + stack.cqlContactPoints(region).stream()
+                        .map(a -> a.getHostString() + ":" + a.getPort()).collect(Collectors.joining(",")),
+                "--spring.cassandra.local-datacenter=" + stack.localDatacenter(region),
+                "--server.address=" + host, "--server.port=" + port));
+        for (String other : stack.regions().names()) {
+            if (!other.equals(region)) {
+                // market orders placed here for symbols homed there go through the WAN emulator
+                command.add("--broker.routing.peers." + other + "=" + stack.brokerUrlFromOtherRegions(other));
+            }
+        }
+        if (stack.searchRunning()) {
+            // search on: this broker indexes its region's order events and fans searches out to every region
+            for (String any : stack.regions().names()) {
+                command.add("--broker.search.elasticsearch." + any + "=" + stack.elasticsearchUrl(any));
+            }
+        }
+        // on a TLS stack: HTTPS with the region's certificate, CQL over TLS, https peers, all trusting the stack's CA
+        stack.brokerTlsProperties(region).forEach((key, value) -> command.add("--" + key + "=" + value));
+        // the live ops page (/ops) charts every region from the stack's Prometheus
+        stack.prometheusUrl().ifPresent(url -> command.add("--broker.ops.prometheus-url=" + url));
+        command.addAll(extraArgs);
+        return command;
     }
 
-    /** Kills the region's broker at once (SIGKILL: no shutdown hook, no graceful stop), as a crash would. */
-    public synchronized void kill(String region) {
-        Process broker = processes.get(region);
-        broker.destroyForcibly();
+    private void launch(LocalStack stack, Instance instance, List<String> command, Path logs, Progress progress) throws IOException {
+        String region = instance.region();
+        Path log = logs.resolve("broker-" + region + (instance.number() == 1 ? "" : "-" + instance.number()) + ".log");
+        startedAt.put(instance, System.nanoTime());
+        ProcessBuilder launcher = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        // from the environment, not the command line, which any local user can read
+        launcher.environment().put("BROKER_KAFKA_PASSWORD", stack.kafkaCredential(KafkaAccess.broker(region)).password());
+        clocks.prepare(region, launcher);
+        Files.deleteIfExists(log);
+        launchers.put(instance, launcher);
+        processes.put(instance, launcher.start());
+        progress.step("starting broker " + instance.name() + " on " + instanceUrls.get(instance) + " (log " + log + ")");
+    }
+
+    private static int freePort(String host) throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** From the broker's JVM start to its readiness answering UP (as seen by polling every 200 ms). */
+    private String startTime(Instance instance) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", (readyAt.get(instance) - startedAt.get(instance)) / 1e9);
+    }
+
+    /**
+     * Kills the region's broker at once (SIGKILL: no shutdown hook, no graceful stop), as a crash would; where the region
+     * runs several instances, its first one, after noting what leases the region's instances hold between them.
+     */
+    public void kill(String region) {
+        Instance first = new Instance(region, 1);
+        if (fronts.containsKey(region)) {
+            heldBeforeKill.put(region, held(instancesOf(region)));
+        }
+        Process broker;
+        synchronized (this) {
+            broker = processes.get(first);
+            broker.destroyForcibly();
+        }
+        killedAt.put(region, System.nanoTime());
         try {
             broker.waitFor();
         } catch (InterruptedException e) {
@@ -160,22 +244,75 @@ public final class BrokerProcesses implements AutoCloseable {
         }
     }
 
-    /** Starts the region's broker again, as it was started first, and waits until it is ready: the time that took. */
-    public Duration restart(String region) {
-        synchronized (this) {
-            if (processes.get(region).isAlive()) {
-                throw new IllegalStateException("broker " + region + " is still running");
+    /**
+     * After {@link #kill}, where the region runs several instances: waits until the survivors hold every lease the region's
+     * instances held before the kill (its symbols and customers decided again), and returns how long after the kill that
+     * was; empty for a region of one instance.
+     */
+    public Optional<Duration> awaitTakeOver(String region) {
+        Map<String, Double> before = heldBeforeKill.get(region);
+        if (before == null) {
+            return Optional.empty();
+        }
+        List<Instance> survivors = instancesOf(region).stream().filter(i -> i.number() != 1).toList();
+        long deadline = System.nanoTime() + TAKE_OVER_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Map<String, Double> now = held(survivors);
+            if (before.entrySet().stream().allMatch(e -> now.getOrDefault(e.getKey(), 0.0) >= e.getValue())) {
+                return Optional.of(Duration.ofNanos(System.nanoTime() - killedAt.get(region)));
             }
+            sleep(200);
+        }
+        throw new IllegalStateException("the survivors in " + region + " did not take over within " + TAKE_OVER_TIMEOUT.toSeconds()
+                + " s: they hold " + held(survivors) + " of " + before);
+    }
+
+    private List<Instance> instancesOf(String region) {
+        return instanceUrls.keySet().stream().filter(i -> i.region().equals(region)).toList();
+    }
+
+    /** Each lease gauge summed over {@code instances}, from their Prometheus endpoints; an instance that does not answer counts 0. */
+    private Map<String, Double> held(List<Instance> instances) {
+        Map<String, Double> sums = new LinkedHashMap<>();
+        LEASE_GAUGES.forEach(g -> sums.put(g, 0.0));
+        for (Instance instance : instances) {
             try {
-                readyAt.remove(region);
-                startedAt.put(region, System.nanoTime());
-                processes.put(region, launchers.get(region).start());
-            } catch (IOException e) {
-                throw new IllegalStateException("broker " + region + " did not start again: " + e.getMessage(), e);
+                HttpResponse<String> r = readiness.send(HttpRequest.newBuilder(URI.create(instanceUrls.get(instance) + "/actuator/prometheus"))
+                        .header("Authorization", BearerTokens.operator()).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    LEASE_GAUGES.forEach(g -> sums.merge(g, gauge(r.body(), g, instance.region()), Double::sum));
+                }
+            } catch (IOException notAnswering) {
+                // counts nothing
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
             }
         }
-        awaitReady(region, READY_TIMEOUT);
-        return Duration.ofNanos(readyAt.get(region) - startedAt.get(region));
+        return sums;
+    }
+
+    static double gauge(String exposition, String name, String region) {
+        return org.brokerapp.loadtest.measure.PrometheusHistogram.counter(exposition, name, region);
+    }
+
+    /** Starts the region's broker (its first instance) again, as it was started first, and waits until it is ready: the time that took. */
+    public Duration restart(String region) {
+        Instance first = new Instance(region, 1);
+        synchronized (this) {
+            if (processes.get(first).isAlive()) {
+                throw new IllegalStateException("broker " + first.name() + " is still running");
+            }
+            try {
+                readyAt.remove(first);
+                startedAt.put(first, System.nanoTime());
+                processes.put(first, launchers.get(first).start());
+            } catch (IOException e) {
+                throw new IllegalStateException("broker " + first.name() + " did not start again: " + e.getMessage(), e);
+            }
+        }
+        awaitReady(first, READY_TIMEOUT);
+        return Duration.ofNanos(readyAt.get(first) - startedAt.get(first));
     }
 
     /** Steps the region's broker clock to {@code offset} from the host's (only a broker started on a steppable clock). */
@@ -183,10 +320,10 @@ public final class BrokerProcesses implements AutoCloseable {
         clocks.step(region, offset);
     }
 
-    /** Each region's broker process id, in region order. */
+    /** Every broker process id, by instance name ({@code us-east-1}, {@code us-east-1 #2}), in region order. */
     public Map<String, Long> pids() {
         Map<String, Long> pids = new LinkedHashMap<>();
-        urls.keySet().forEach(region -> pids.put(region, processes.get(region).pid()));
+        instanceUrls.keySet().forEach(instance -> pids.put(instance.name(), processes.get(instance).pid()));
         return pids;
     }
 
@@ -194,34 +331,62 @@ public final class BrokerProcesses implements AutoCloseable {
         return urls.get(region);
     }
 
-    /** Each region's broker base URL, in region order. */
+    /** Each region's broker base URL (its one address, whatever the number of instances behind it), in region order. */
     public Map<String, String> urls() {
         return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(urls));
     }
 
-    private void awaitReady(String region, Duration timeout) {
-        HttpClient http = readiness;
+    /** Each region's instances' own base URLs, in region order: where each one's metrics are read. */
+    public Map<String, List<String>> instanceUrls() {
+        Map<String, List<String>> byRegion = new LinkedHashMap<>();
+        instanceUrls.forEach((instance, url) -> byRegion.computeIfAbsent(instance.region(), r -> new ArrayList<>()).add(url));
+        byRegion.replaceAll((region, list) -> List.copyOf(list));
+        return java.util.Collections.unmodifiableMap(byRegion);
+    }
+
+    private boolean isReady(Instance instance) {
+        try {
+            HttpResponse<String> r = readiness.send(HttpRequest.newBuilder(URI.create(instanceUrls.get(instance) + "/actuator/health/readiness"))
+                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200;
+        } catch (IOException notYet) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Tells each front which of its instances are ready, every 250 ms, as a load balancer's health check does. */
+    private void watchReadiness() {
+        while (!stopped) {
+            fronts.forEach((region, front) -> instancesOf(region).forEach(instance -> {
+                String url = instanceUrls.get(instance);
+                URI uri = URI.create(url);
+                front.ready(new InetSocketAddress(uri.getHost(), uri.getPort()), isReady(instance));
+            }));
+            sleep(250);
+        }
+    }
+
+    private void awaitReady(Instance instance, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!processes.get(region).isAlive()) {
-                throw new IllegalStateException("broker " + region + " exited");
+            if (!processes.get(instance).isAlive()) {
+                throw new IllegalStateException("broker " + instance.name() + " exited");
             }
-            try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(urls.get(region) + "/actuator/health/readiness")).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) {
-                    readyAt.putIfAbsent(region, System.nanoTime());
-                    return;
-                }
-            } catch (IOException notYet) {
-                // still starting
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
+            if (isReady(instance)) {
+                readyAt.putIfAbsent(instance, System.nanoTime());
+                fronts.computeIfPresent(instance.region(), (region, front) -> {
+                    URI uri = URI.create(instanceUrls.get(instance));
+                    front.ready(new InetSocketAddress(uri.getHost(), uri.getPort()), true);
+                    return front;
+                });
+                return;
             }
             sleep(200);
         }
-        throw new IllegalStateException("broker " + region + " not ready within " + timeout);
+        throw new IllegalStateException("broker " + instance.name() + " not ready within " + timeout);
     }
 
     @Override
@@ -235,8 +400,10 @@ public final class BrokerProcesses implements AutoCloseable {
     }
 
     private synchronized void stop() {
+        stopped = true;
+        fronts.values().forEach(RegionFront::close);
         processes.values().forEach(Process::destroy);
-        for (Map.Entry<String, Process> broker : processes.entrySet()) {
+        for (Map.Entry<Instance, Process> broker : processes.entrySet()) {
             Process p = broker.getValue();
             boolean exited = false;
             try {

@@ -38,7 +38,8 @@ public final class LocalTarget implements Target, Faults {
 
     /** Starts stack instance {@code instance} in {@code workDir} (wiped first), then the brokers. */
     public static LocalTarget startStack(int instance, Path workDir, java.util.Optional<Path> regionsFile, java.util.OptionalInt nodesPerDc, Path brokerJar,
-                                         int customers, List<String> brokerArgs, boolean tls, Optional<Drill> drill, Progress progress) {
+                                         int customers, List<String> brokerArgs, boolean tls, Optional<Drill> drill, int brokersPerRegion,
+                                         Progress progress) {
         requireJar(brokerJar);
         // the disk-full drill's node keeps its data on a disk of its own; the clock-skew drill's broker runs on a clock it can step
         Set<String> fillableDisks = drill.filter(d -> d.kind() == Drill.Kind.DISK_FULL).map(d -> Set.of(d.region())).orElse(Set.of());
@@ -51,7 +52,8 @@ public final class LocalTarget implements Target, Faults {
             List<String> args = new java.util.ArrayList<>(brokerArgs);
             args.add("--broker.regions-file=" + BrokersModel.write(regionsFile, nodesPerDc, stack.regions(), workDir.resolve("brokers-regions.yaml")));
             BrokerClocks clocks = steppableClocks.isEmpty() ? BrokerClocks.hosts() : BrokerClocks.steppable(steppableClocks, workDir.resolve("clocks"));
-            return new LocalTarget(stack, true, startBrokers(stack, workDir.resolve("logs"), brokerJar, customers, args, clocks, progress));
+            return new LocalTarget(stack, true, startBrokers(stack, workDir.resolve("logs"), brokerJar, customers, args, clocks, brokersPerRegion,
+                    progress));
         } catch (RuntimeException e) {
             stack.close();
             throw e;
@@ -61,15 +63,15 @@ public final class LocalTarget implements Target, Faults {
     /** Starts brokers against a stack someone else runs (and stops); {@link #close} stops only the brokers. */
     public static LocalTarget attach(LocalStack stack, Path logs, Path brokerJar, int customers, List<String> brokerArgs, Progress progress) {
         requireJar(brokerJar);
-        return new LocalTarget(stack, false, startBrokers(stack, logs, brokerJar, customers, brokerArgs, BrokerClocks.hosts(), progress));
+        return new LocalTarget(stack, false, startBrokers(stack, logs, brokerJar, customers, brokerArgs, BrokerClocks.hosts(), 1, progress));
     }
 
     private static BrokerProcesses startBrokers(LocalStack stack, Path logs, Path jar, int customers, List<String> args, BrokerClocks clocks,
-                                                Progress progress) {
+                                                int brokersPerRegion, Progress progress) {
         for (String region : stack.regions().names()) {
             TicksTopic.ensure(stack.kafkaClientConfig(region, KafkaAccess.ADMIN));
         }
-        return BrokerProcesses.start(stack, jar, logs, customers, args, clocks, progress);
+        return BrokerProcesses.start(stack, jar, logs, customers, args, clocks, brokersPerRegion, progress);
     }
 
     private static void requireJar(Path jar) {
@@ -86,6 +88,11 @@ public final class LocalTarget implements Target, Faults {
     @Override
     public Map<String, String> brokerUrls() {
         return brokers.urls();
+    }
+
+    @Override
+    public Map<String, List<String>> brokerInstanceUrls() {
+        return brokers.instanceUrls();
     }
 
     @Override
@@ -142,6 +149,11 @@ public final class LocalTarget implements Target, Faults {
     @Override
     public void killBroker(String region) {
         brokers.kill(region);
+    }
+
+    @Override
+    public Optional<java.time.Duration> awaitBrokerTakeOver(String region) {
+        return brokers.awaitTakeOver(region);
     }
 
     @Override

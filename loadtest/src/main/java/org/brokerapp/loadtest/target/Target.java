@@ -1,5 +1,6 @@
 package org.brokerapp.loadtest.target;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
@@ -16,6 +17,16 @@ public interface Target extends AutoCloseable {
 
     /** Base URL of each region's broker, e.g. {@code http://127.0.1.3:8080}, in region order. */
     Map<String, String> brokerUrls();
+
+    /**
+     * Each region's broker instances by their own base URLs, where each one's metrics are read: a region behind one
+     * address with several instances behind it lists them all. By default each region's one URL.
+     */
+    default Map<String, List<String>> brokerInstanceUrls() {
+        Map<String, List<String>> instances = new java.util.LinkedHashMap<>();
+        brokerUrls().forEach((region, url) -> instances.put(region, List.of(url)));
+        return instances;
+    }
 
     /** Where the harness publishes a region's ticks, and its login there (as the feed: only the feed may write ticks). */
     Map<String, Object> tickKafka(String region);

@@ -55,6 +55,15 @@ class CliOptionsTests {
     }
 
     @Test
+    void brokerInstancesPerRegionAreForTheLocalStackFromOneToFour() {
+        assertThat(((TargetPlan.Local) CliOptions.parse("--preset demo".split(" ")).target()).brokersPerRegion()).isEqualTo(1);
+        assertThat(((TargetPlan.Local) CliOptions.parse("--preset demo --brokers-per-region 2".split(" ")).target()).brokersPerRegion()).isEqualTo(2);
+        assertBad("--brokers-per-region 5", "--brokers-per-region must be");
+        assertBad("--brokers-per-region 0", "--brokers-per-region must be");
+        assertBad("--broker us-east-1=http://a:8080 --brokers-per-region 2", "--brokers-per-region is for the local stack");
+    }
+
+    @Test
     void theMarketShortcutKeepsTheOtherTypesInProportion() {
         RunPlan plan = CliOptions.parse(new String[] {"--preset", "smoke", "--market", "0"});
 

@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.brokerapp.infra.Progress;
@@ -18,10 +19,18 @@ class DrillProbeTests {
     /** Records what the drill did, in order. */
     private static class RecordingFaults implements Faults {
         final List<String> done = new CopyOnWriteArrayList<>();
+        /** What a region of several instances answers after a kill; empty: the killed broker was the only one. */
+        Optional<Duration> takeOver = Optional.empty();
 
         @Override
         public void killBroker(String region) {
             done.add("kill " + region);
+        }
+
+        @Override
+        public Optional<Duration> awaitBrokerTakeOver(String region) {
+            done.add("await take-over " + region);
+            return takeOver;
         }
 
         @Override
@@ -92,12 +101,32 @@ class DrillProbeTests {
         probe.windowStarted();
         List<ResultTable> tables = probe.windowEnded(new WindowProbe.WindowFacts(60, 100, 100));
 
-        assertThat(faults.done).containsExactly("kill us-east-1", "restart us-east-1");
+        assertThat(faults.done).containsExactly("kill us-east-1", "await take-over us-east-1", "restart us-east-1");
         assertThat(tables).singleElement().satisfies(t -> {
-            assertThat(t.rows()).singleElement().satisfies(r -> assertThat(r.values().get(3)).isEqualTo("start-up 12.0 s"));
+            assertThat(t.rows()).singleElement().satisfies(r -> {
+                assertThat(r.label()).isEqualTo("Broker killed (SIGKILL)");
+                assertThat(r.values().get(3)).isEqualTo("start-up 12.0 s");
+            });
             assertThat(t.note()).contains("correctness check");
         });
         assertThat(out.toString()).contains("DRILL: kill -9 the us-east-1 broker");
+    }
+
+    @Test
+    void aBrokerKillInARegionOfSeveralInstancesReportsTheTakeOverThenTheRestart() {
+        faults.takeOver = Optional.of(Duration.ofMillis(14_200));
+        DrillProbe probe = new DrillProbe(new Drill(Drill.Kind.BROKER_KILL, "us-east-1", Duration.ZERO, Duration.ZERO), faults, progress);
+
+        probe.windowStarted();
+        List<ResultTable> tables = probe.windowEnded(new WindowProbe.WindowFacts(60, 100, 100));
+
+        assertThat(faults.done).containsExactly("kill us-east-1", "await take-over us-east-1", "restart us-east-1");
+        List<ResultTable.Row> rows = tables.get(0).rows();
+        assertThat(rows).extracting(ResultTable.Row::label)
+                .containsExactly("Broker instance killed (SIGKILL); the others take over", "Killed instance back (ready)");
+        assertThat(rows.get(0).values().get(2)).isEqualTo("14.2 s");
+        assertThat(rows.get(0).values().get(3)).isEqualTo("take-over 14.2 s");
+        assertThat(out.toString()).contains("DRILL: the surviving instances took over 14.2 s after the kill");
     }
 
     @Test

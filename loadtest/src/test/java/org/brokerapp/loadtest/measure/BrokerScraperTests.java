@@ -29,4 +29,24 @@ class BrokerScraperTests {
         assertThat(new BrokerScraper.Scrape(Map.of(), Map.of(), true).indexingLag()).isEmpty();
         assertThat(Measures.indexingLag("us-east-1")).isEqualTo("indexing lag (durable to searchable) @us-east-1");
     }
+
+    @Test
+    void aRegionsInstancesAreWindowedEachAndAddedUpAndOneThatRestartedIsLeftOut() {
+        String first = BrokerScraper.instanceKey("us-east-1", 1);
+        String second = BrokerScraper.instanceKey("us-east-1", 2);
+        String third = BrokerScraper.instanceKey("us-east-1", 3);
+        PrometheusHistogram lagNow = PrometheusHistogram.parse(EXPOSITION, BrokerScraper.INDEXING_LAG, "us-east-1");
+        var earlier = new BrokerScraper.Scrape(Map.of(first, PrometheusHistogram.EMPTY, second, PrometheusHistogram.EMPTY, third, PrometheusHistogram.EMPTY),
+                Map.of(first, 100.0, second, 40.0, third, 500.0), Map.of(first, PrometheusHistogram.EMPTY, second, PrometheusHistogram.EMPTY),
+                true, Map.of());
+        // the third restarted in between: its counters began again from 0
+        var later = new BrokerScraper.Scrape(Map.of(first, PrometheusHistogram.EMPTY, second, PrometheusHistogram.EMPTY, third, PrometheusHistogram.EMPTY),
+                Map.of(first, 130.0, second, 50.0, third, 7.0), Map.of(first, lagNow, second, lagNow), true, Map.of());
+
+        var window = later.minus(earlier);
+
+        assertThat(second).isEqualTo("us-east-1 #2");
+        assertThat(window.fills()).containsExactly(Map.entry("us-east-1", 40.0));
+        assertThat(window.indexingLag().get("us-east-1").count()).isEqualTo(20);
+    }
 }

@@ -61,6 +61,19 @@ class ExactLatencyTests {
     }
 
     @Test
+    void twoInstancesSnapshotsAddUpMeasureByMeasure() {
+        ExactLatency first = ExactLatency.parse(endpointAnswer(of(1_000, 2_000), of(5)));
+        ExactLatency second = ExactLatency.parse(endpointAnswer(of(3_000_000), of()));
+
+        ExactLatency both = first.plus(second);
+
+        assertThat(both.get(ExactLatency.TICK_TO_FILL).getTotalCount()).isEqualTo(3);
+        assertThat(both.get(ExactLatency.TICK_TO_FILL).getMaxValue()).isBetween(2_997_000L, 3_003_000L);
+        assertThat(both.get(ExactLatency.RECEIPT_TO_FILL).getTotalCount()).isEqualTo(1);
+        assertThat(first.get(ExactLatency.TICK_TO_FILL).getTotalCount()).as("the operands stay as they were").isEqualTo(2);
+    }
+
+    @Test
     void theScrapeOfBrokersWithTheEndpointGivesExactRowsAndNoBucketRows() {
         ExactLatency east = ExactLatency.parse(endpointAnswer(of(10_000, 20_000), of(5_000)));
         BrokerScraper.Scrape before = new BrokerScraper.Scrape(Map.of("us-east-1", PrometheusHistogram.EMPTY), Map.of("us-east-1", 0.0), true,
