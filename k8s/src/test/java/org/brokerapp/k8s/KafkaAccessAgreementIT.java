@@ -18,10 +18,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Kafka in Kubernetes grants what the local stack grants: each overlay's KafkaUsers carry exactly
  * infra's {@link KafkaAccess} table for the region (the feed's and the region's brokers'), the
- * clients' listener takes SCRAM-SHA-512 logins with the ACLs enforced, and the feed and the brokers
- * log in as those users with the passwords Strimzi's User Operator writes.
+ * clients' listener takes SCRAM-SHA-512 logins over TLS with the ACLs enforced, and the feed and the
+ * brokers log in as those users with the passwords Strimzi's User Operator writes, trusting the
+ * cluster CA from the Secret Strimzi writes.
  */
 class KafkaAccessAgreementIT {
+
+    /** The Secret Strimzi writes for the Kafka "kafka": its cluster CA's certificate, PKCS12 store and the store's password. */
+    private static final String CLUSTER_CA = "kafka-cluster-ca-cert";
 
     /** One ACL entry, as both sides can spell it. */
     record Acl(String principal, String type, String name, String pattern, String operation) {
@@ -58,16 +62,67 @@ class KafkaAccessAgreementIT {
     }
 
     @Test
-    void theClientsListenerTakesScramLoginsAndEnforcesTheAcls() {
+    void everyClientListenerTakesScramLoginsOverTlsAndEnforcesTheAcls() {
         for (Region region : RegionsModelAgreementIT.MODEL.regions()) {
             List<ObjectNode> objects = K8sTools.objects(K8sTools.build(K8sTools.K8S.resolve("overlays").resolve(region.name())));
             JsonNode kafka = K8sTools.one(objects, "Kafka", "kafka").path("spec").path("kafka");
             assertThat(kafka.path("authorization").path("type").asString()).as(region.name()).isEqualTo("simple");
+            assertThat(kafka.path("listeners")).as(region.name()).isNotEmpty();
             for (JsonNode listener : kafka.path("listeners")) {
-                String type = listener.path("authentication").path("type").asString();
-                assertThat(type).as(region.name() + " listener " + listener.path("name").asString()).isIn("scram-sha-512", "tls");
+                String where = region.name() + " listener " + listener.path("name").asString();
+                assertThat(listener.path("authentication").path("type").asString()).as(where).isEqualTo("scram-sha-512");
+                assertThat(listener.path("tls").asBoolean()).as(where + " encrypted").isTrue();
             }
         }
+    }
+
+    @Test
+    void theBrokersAndTheFeedTrustTheKafkaClusterCa() {
+        for (Region region : RegionsModelAgreementIT.MODEL.regions()) {
+            String where = "overlay " + region.name();
+            List<ObjectNode> objects = K8sTools.objects(K8sTools.build(K8sTools.K8S.resolve("overlays").resolve(region.name())));
+
+            JsonNode broker = container(objects, "broker-service");
+            String store = K8sTools.one(objects, "ConfigMap", "broker-config").path("data").path("BROKER_KAFKA_TRUSTSTORE").asString();
+            assertThat(secretFileBehind(objects, "broker-service", broker, store)).as(where + " broker truststore").isEqualTo(CLUSTER_CA + "/ca.p12");
+            JsonNode password = null;
+            for (JsonNode env : broker.path("env")) {
+                if (env.path("name").asString().equals("BROKER_KAFKA_TRUSTSTORE_PASSWORD")) {
+                    password = env.path("valueFrom").path("secretKeyRef");
+                }
+            }
+            assertThat(password).as(where + " BROKER_KAFKA_TRUSTSTORE_PASSWORD").isNotNull();
+            assertThat(password.path("name").asString() + "/" + password.path("key").asString()).as(where).isEqualTo(CLUSTER_CA + "/ca.password");
+
+            JsonNode feed = container(objects, "ticker-feed");
+            List<String> args = new ArrayList<>();
+            feed.path("args").forEach(arg -> args.add(arg.asString()));
+            assertThat(secretFileBehind(objects, "ticker-feed", feed, args.get(args.indexOf("--kafka-truststore") + 1)))
+                    .as(where + " feed truststore").isEqualTo(CLUSTER_CA + "/ca.p12");
+            assertThat(secretFileBehind(objects, "ticker-feed", feed, args.get(args.indexOf("--kafka-truststore-password-file") + 1)))
+                    .as(where + " feed truststore password").isEqualTo(CLUSTER_CA + "/ca.password");
+        }
+    }
+
+    /** The "secret/key" a file of the container comes from, through its volume mounts; "" when it comes from none. */
+    private static String secretFileBehind(List<ObjectNode> objects, String deployment, JsonNode container, String file) {
+        for (JsonNode mount : container.path("volumeMounts")) {
+            String mountPath = mount.path("mountPath").asString();
+            if (!file.startsWith(mountPath + "/")) {
+                continue;
+            }
+            String relative = file.substring(mountPath.length() + 1);
+            for (JsonNode volume : K8sTools.one(objects, "Deployment", deployment).path("spec").path("template").path("spec").path("volumes")) {
+                if (volume.path("name").asString().equals(mount.path("name").asString())) {
+                    for (JsonNode item : volume.path("secret").path("items")) {
+                        if (item.path("path").asString().equals(relative)) {
+                            return volume.path("secret").path("secretName").asString() + "/" + item.path("key").asString();
+                        }
+                    }
+                }
+            }
+        }
+        return "";
     }
 
     @Test

@@ -66,14 +66,14 @@ class RegionsModelAgreementIT {
             assertThat(container.path("ports").get(0).path("containerPort").asInt()).as(where).isEqualTo(AddressPlan.BROKER_PORT);
             assertThat(K8sTools.one(objects, "Service", "broker-service").path("spec").path("ports").get(0).path("port").asInt())
                     .as(where).isEqualTo(AddressPlan.BROKER_PORT);
-            JsonNode plain = null;
+            JsonNode clients = null;
             for (JsonNode listener : K8sTools.one(objects, "Kafka", "kafka").path("spec").path("kafka").path("listeners")) {
-                if (!listener.path("tls").asBoolean()) {
-                    plain = listener;
+                if (listener.path("authentication").path("type").asString().equals("scram-sha-512")) {
+                    clients = listener;
                 }
             }
-            assertThat(plain).as(where + " plain Kafka listener").isNotNull();
-            assertThat(plain.path("port").asInt()).as(where).isEqualTo(AddressPlan.KAFKA_PORT);
+            assertThat(clients).as(where + " the clients' Kafka listener").isNotNull();
+            assertThat(clients.path("port").asInt()).as(where).isEqualTo(AddressPlan.KAFKA_PORT);
             List<Integer> egressPorts = new ArrayList<>();
             for (JsonNode rule : K8sTools.one(objects, "NetworkPolicy", "broker-service").path("spec").path("egress")) {
                 rule.path("ports").forEach(p -> egressPorts.add(p.path("port").asInt()));
