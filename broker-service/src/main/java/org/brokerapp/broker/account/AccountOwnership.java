@@ -82,12 +82,14 @@ public class AccountOwnership extends LoopThread {
         return leases.holderOf(CustomerPartitions.of(customerId, partitionCount)).map(InstanceUrl::ofHolder);
     }
 
-    /**
-     * Ready while the group's poll loop runs and this instance holds the lease of every customer
-     * partition assigned to it: until then its customers' placements would be refused.
-     */
+    /** Whether the group's poll loop runs. */
     public boolean isPolling() {
-        return polling && assigned.stream().allMatch(leases::coversPartition);
+        return polling;
+    }
+
+    /** Whether this instance holds the lease of every customer partition assigned to it: until then some customers' placements are refused. */
+    public boolean holdsEveryAssignedLease() {
+        return assigned.stream().allMatch(leases::coversPartition);
     }
 
     @Override
@@ -120,8 +122,11 @@ public class AccountOwnership extends LoopThread {
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            if (partitions.isEmpty()) {
+                return;
+            }
             Set<Integer> ids = ids(partitions);
-            log.info("assigned customer partitions {}", ids.stream().sorted().toList());
+            log.info("newly assigned customer partitions {}", ids.stream().sorted().toList());
             assigned.addAll(ids);
             leases.acquire(ids.stream().collect(Collectors.toMap(Function.identity(), p -> Set.of())), DecisionLeases.TTL.multipliedBy(2));
         }

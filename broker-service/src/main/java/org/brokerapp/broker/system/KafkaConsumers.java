@@ -3,8 +3,12 @@ package org.brokerapp.broker.system;
 import java.util.Properties;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 
-/** What every consumer group of a broker shares: this region's Kafka and its login, no topic created by accident, one session timeout. */
+/**
+ * What every consumer group of a broker shares: this region's Kafka and its login, no topic created by accident, one
+ * session timeout, and cooperative rebalancing.
+ */
 public final class KafkaConsumers {
 
     private KafkaConsumers() {
@@ -18,6 +22,10 @@ public final class KafkaConsumers {
         config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
         config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, Long.toString(properties.kafka().sessionTimeout().toMillis()));
         config.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Long.toString(properties.kafka().sessionTimeout().toMillis() / 4));
+        // a rebalance moves only the partitions that change hands: an instance keeps deciding on what it keeps while it
+        // takes over a dead one's partitions (an eager rebalance revoked everything, and the survivor's own symbols waited
+        // with the dead one's for its leases to lapse). Every listener here handles the partitions it is given, not the whole set.
+        config.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
         return config;
     }
 }

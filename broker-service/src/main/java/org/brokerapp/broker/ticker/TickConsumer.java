@@ -164,7 +164,10 @@ public class TickConsumer extends LoopThread {
         /** The leases first, so that no decision is taken on a symbol before this instance holds its partition's lease. */
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            log.info("assigned tick partitions {}", ids(partitions).stream().sorted().toList());
+            if (partitions.isEmpty()) {
+                return;
+            }
+            log.info("newly assigned tick partitions {}", ids(partitions).stream().sorted().toList());
             Map<Integer, Set<String>> symbols = new HashMap<>();
             for (Integer partition : ids(partitions)) {
                 symbols.put(partition, symbolsOf(List.of(partition)));

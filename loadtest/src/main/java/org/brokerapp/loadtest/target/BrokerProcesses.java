@@ -70,6 +70,9 @@ public final class BrokerProcesses implements AutoCloseable {
     private BrokerJvm jvm;
     private Instance training;
     private BrokerClocks clocks = BrokerClocks.hosts();
+    private Progress progress;
+    /** What each front was last told of each instance, to report the changes. */
+    private final Map<Instance, Boolean> frontSees = new java.util.concurrent.ConcurrentHashMap<>();
 
     private BrokerProcesses() {
         // Ctrl-C or SIGTERM must not leave brokers behind
@@ -96,6 +99,7 @@ public final class BrokerProcesses implements AutoCloseable {
         }
         BrokerProcesses brokers = new BrokerProcesses();
         brokers.clocks = clocks;
+        brokers.progress = progress;
         stack.tls().ifPresent(tls -> brokers.readiness = HttpClient.newBuilder().sslContext(tls.clientContext()).build());
         try {
             Files.createDirectories(logs);
@@ -357,15 +361,20 @@ public final class BrokerProcesses implements AutoCloseable {
         }
     }
 
-    /** Tells each front which of its instances are ready, every 250 ms, as a load balancer's health check does. */
+    /** Tells each front which of its instances are ready, every 250 ms, as a load balancer's health check does; reports each change. */
     private void watchReadiness() {
         while (!stopped) {
-            fronts.forEach((region, front) -> instancesOf(region).forEach(instance -> {
-                String url = instanceUrls.get(instance);
-                URI uri = URI.create(url);
-                front.ready(new InetSocketAddress(uri.getHost(), uri.getPort()), isReady(instance));
-            }));
+            fronts.forEach((region, front) -> instancesOf(region).forEach(instance -> tell(front, instance, isReady(instance))));
             sleep(250);
+        }
+    }
+
+    private void tell(RegionFront front, Instance instance, boolean ready) {
+        URI uri = URI.create(instanceUrls.get(instance));
+        front.ready(new InetSocketAddress(uri.getHost(), uri.getPort()), ready);
+        Boolean before = frontSees.put(instance, ready);
+        if (before != null && before != ready && !stopped) {
+            progress.step("front " + instance.region() + ": broker " + instance.name() + (ready ? " ready, taking connections again" : " NOT READY, no new connections"));
         }
     }
 
@@ -377,11 +386,10 @@ public final class BrokerProcesses implements AutoCloseable {
             }
             if (isReady(instance)) {
                 readyAt.putIfAbsent(instance, System.nanoTime());
-                fronts.computeIfPresent(instance.region(), (region, front) -> {
-                    URI uri = URI.create(instanceUrls.get(instance));
-                    front.ready(new InetSocketAddress(uri.getHost(), uri.getPort()), true);
-                    return front;
-                });
+                RegionFront front = fronts.get(instance.region());
+                if (front != null) {
+                    tell(front, instance, true);
+                }
                 return;
             }
             sleep(200);
