@@ -40,6 +40,8 @@ public final class BrokerProcesses implements AutoCloseable {
     /** How long a drill waits for the survivors of a killed instance to hold everything it held: two lease lifetimes, and more. */
     static final Duration TAKE_OVER_TIMEOUT = Duration.ofSeconds(120);
     /** Tick partitions whose decision lease an instance holds, and customer partitions whose lease it holds. */
+    /** Readiness checks in a row that must fail before a front stops sending an instance new connections. */
+    static final int FAILURES_TO_LEAVE = 2;
     static final List<String> LEASE_GAUGES = List.of("broker_decision_leases_held", "broker_account_leases_held");
 
     /** One broker JVM: instance {@code number} (from 1) of its region. */
@@ -361,10 +363,22 @@ public final class BrokerProcesses implements AutoCloseable {
         }
     }
 
-    /** Tells each front which of its instances are ready, every 250 ms, as a load balancer's health check does; reports each change. */
+    /**
+     * Tells each front which of its instances are ready, every 250 ms, as a load balancer's health check does: ready at the
+     * first answer UP, out after {@value #FAILURES_TO_LEAVE} checks in a row that fail (Kubernetes' readiness probe of
+     * {@code k8s/}: {@code failureThreshold: 2}), so one slow answer on a loaded machine does not take an instance out.
+     * Reports each change.
+     */
     private void watchReadiness() {
+        Map<Instance, Integer> failures = new LinkedHashMap<>();
         while (!stopped) {
-            fronts.forEach((region, front) -> instancesOf(region).forEach(instance -> tell(front, instance, isReady(instance))));
+            fronts.forEach((region, front) -> instancesOf(region).forEach(instance -> {
+                int failed = isReady(instance) ? 0 : failures.getOrDefault(instance, 0) + 1;
+                failures.put(instance, failed);
+                if (failed == 0 || failed >= FAILURES_TO_LEAVE) {
+                    tell(front, instance, failed == 0);
+                }
+            }));
             sleep(250);
         }
     }
