@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 class RegionFrontTests {
 
     private final List<AutoCloseable> closing = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final java.util.Map<InetSocketAddress, ServerSocket> servers = new java.util.HashMap<>();
 
     @AfterEach
     void close() throws Exception {
@@ -34,7 +33,6 @@ class RegionFrontTests {
     private InetSocketAddress instance(String name) throws IOException {
         ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         closing.add(server);
-        servers.put((InetSocketAddress) server.getLocalSocketAddress(), server);
         Thread t = new Thread(() -> {
             while (!server.isClosed()) {
                 try {
@@ -97,11 +95,19 @@ class RegionFrontTests {
         }
     }
 
+    private InetSocketAddress a;
+    private InetSocketAddress b;
+    private RegionFront front;
+
+    @org.junit.jupiter.api.BeforeEach
+    void twoInstancesBehindAFront() throws IOException {
+        a = instance("a");
+        b = instance("b");
+        front = front(List.of(a, b));
+    }
+
     @Test
     void newConnectionsTakeTurnsAmongTheReadyInstancesAndBytesPassUntouched() throws IOException {
-        InetSocketAddress a = instance("a");
-        InetSocketAddress b = instance("b");
-        RegionFront front = front(List.of(a, b));
         front.ready(a, true);
         front.ready(b, true);
 
@@ -114,29 +120,34 @@ class RegionFrontTests {
     }
 
     @Test
-    void anInstanceNotReadyGetsNoConnectionAndOneThatRefusesIsSkipped() throws Exception {
-        InetSocketAddress a = instance("a");
-        InetSocketAddress b = instance("b");
-        RegionFront front = front(List.of(a, b));
+    void anInstanceNotReadyGetsNoConnection() throws IOException {
         front.ready(a, false);
         front.ready(b, true);
+
         for (int i = 0; i < 3; i++) {
             assertThat(ask(front, "x")).isEqualTo("b:x");
         }
+    }
 
-        // a killed instance the health check has not caught yet: its port refuses, the front goes on to the next
-        servers.get(b).close();
-        front.ready(a, true);
-        front.ready(b, true);
+    @Test
+    void anInstanceThatRefusesIsSkipped() throws IOException {
+        // a killed instance the health check has not caught yet: nothing listens on its port
+        InetSocketAddress killed;
+        try (ServerSocket gone = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            killed = (InetSocketAddress) gone.getLocalSocketAddress();
+        }
+        RegionFront withKilled = front(List.of(killed, a));
+        withKilled.ready(killed, true);
+        withKilled.ready(a, true);
+
         for (int i = 0; i < 3; i++) {
-            assertThat(ask(front, "y")).isEqualTo("a:y");
+            assertThat(ask(withKilled, "y")).isEqualTo("a:y");
         }
     }
 
     @Test
     void withNoInstanceReadyAConnectionIsClosed() throws IOException {
-        InetSocketAddress a = instance("a");
-        RegionFront front = front(List.of(a));
+        front.ready(a, false);
 
         assertThat(ask(front, "anyone?")).isNull();
     }
