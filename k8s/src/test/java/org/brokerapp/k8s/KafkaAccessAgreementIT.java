@@ -87,11 +87,11 @@ class KafkaAccessAgreementIT {
             assertThat(secretFileBehind(objects, "broker-service", broker, store)).as(where + " broker truststore").isEqualTo(CLUSTER_CA + "/ca.p12");
             JsonNode password = null;
             for (JsonNode env : broker.path("env")) {
-                if (env.path("name").asString().equals("BROKER_KAFKA_TRUSTSTORE_PASSWORD")) {
+                if (env.path("name").asString().equals("BROKER_KAFKA_TRUSTSTOREPASSWORD")) {
                     password = env.path("valueFrom").path("secretKeyRef");
                 }
             }
-            assertThat(password).as(where + " BROKER_KAFKA_TRUSTSTORE_PASSWORD").isNotNull();
+            assertThat(password).as(where + " BROKER_KAFKA_TRUSTSTOREPASSWORD").isNotNull();
             assertThat(password.path("name").asString() + "/" + password.path("key").asString()).as(where).isEqualTo(CLUSTER_CA + "/ca.password");
 
             JsonNode feed = container(objects, "ticker-feed");

@@ -40,6 +40,7 @@ class KubernetesEnvironmentTests {
         variables.put("BROKER_PEERS_PRIVATE_KEY", "key-from-a-secret");
         variables.put("BROKER_SECURITY_TOKEN_KEY", "token-key-from-a-secret");
         variables.put("BROKER_KAFKA_PASSWORD", "kafka-password-from-the-user-operator");
+        variables.put("BROKER_KAFKA_TRUSTSTOREPASSWORD", "store-password-from-strimzis-cluster-ca-secret");
 
         StandardEnvironment environment = new StandardEnvironment();
         environment.getPropertySources().remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
@@ -57,6 +58,10 @@ class KubernetesEnvironmentTests {
         // its Kafka login: the principal of the region's brokers, as infra's KafkaAccess names it
         assertThat(broker.kafka().username()).isEqualTo(KafkaAccess.broker(region));
         assertThat(broker.kafka().password()).isEqualTo("kafka-password-from-the-user-operator");
+        // over TLS, trusting the Kafka's cluster CA (Strimzi's Secret kafka-cluster-ca-cert, mounted and referenced)
+        assertThat(broker.kafka().truststore()).isEqualTo("/etc/broker/kafka-tls/ca.p12");
+        assertThat(broker.kafka().truststorePassword()).isEqualTo("store-password-from-strimzis-cluster-ca-secret");
+        assertThat(broker.kafka().connection()).containsEntry("security.protocol", "SASL_SSL");
         assertThat(binder.bind("broker.peers.private-key", String.class).get()).isEqualTo("key-from-a-secret");
         assertThat(binder.bind("broker.security.token-key", String.class).get()).isEqualTo("token-key-from-a-secret");
         // the regions' public keys and the accounts come as files, one property each (configtree)
