@@ -65,10 +65,11 @@ public record BrokerProperties(
      * @param password         that principal's password, from the environment ({@code BROKER_KAFKA_PASSWORD}; the
      *                         local stack writes it to {@code <work-dir>/kafka-credentials/broker-<region>.password});
      *                         required with {@code username}
-     * @param truststore       a PKCS12 truststore to check this region's Kafka against: the login then goes over TLS
-     *                         ({@code SASL_SSL}); empty: plaintext (the local stack with {@code --tls} serves TLS, and
-     *                         its {@code <work-dir>/tls/truststore.p12} holds its CA)
-     * @param truststorePassword that store's password ({@code BROKER_KAFKA_TRUSTSTOREPASSWORD}); required with {@code truststore}
+     * @param truststore       what to check this region's Kafka against: the login then goes over TLS ({@code SASL_SSL}).
+     *                         A PKCS12 store with {@code truststore-password} (the local stack with {@code --tls}: its
+     *                         {@code <work-dir>/tls/truststore.p12}; Strimzi's {@code ca.p12}), or without a password a PEM
+     *                         file of CA certificates (Terraform's {@code data_ca_cert_pem}); empty: plaintext
+     * @param truststorePassword the PKCS12 store's password ({@code BROKER_KAFKA_TRUSTSTOREPASSWORD}); empty for a PEM file
      */
     public record Kafka(@DefaultValue("127.0.1.2:9092") String bootstrapServers, @DefaultValue("") String groupId,
                         @Min(16) @DefaultValue("8192") int handOffCapacity, @DefaultValue("10s") Duration sessionTimeout,
@@ -83,9 +84,6 @@ public record BrokerProperties(
             if (!truststore.isBlank() && username.isBlank()) {
                 throw new IllegalArgumentException("broker.kafka.truststore is set but broker.kafka.username is empty: TLS to Kafka goes with a login");
             }
-            if (!truststore.isBlank() && truststorePassword.isBlank()) {
-                throw new IllegalArgumentException("broker.kafka.truststore is " + truststore + " but broker.kafka.truststore-password is empty");
-            }
         }
 
         /** Where this region's Kafka answers and how to log in: the start of every Kafka client's configuration. */
@@ -93,10 +91,17 @@ public record BrokerProperties(
             Map<String, Object> connection = new java.util.HashMap<>();
             connection.put("bootstrap.servers", bootstrapServers);
             if (!username.isBlank()) {
-                Optional<KafkaTrust> trust = truststore.isBlank() ? Optional.empty() : Optional.of(new KafkaTrust(Path.of(truststore), truststorePassword));
-                connection.putAll(new KafkaCredential(username, password).clientProperties(trust));
+                connection.putAll(new KafkaCredential(username, password).clientProperties(trust()));
             }
             return connection;
+        }
+
+        private Optional<KafkaTrust> trust() {
+            if (truststore.isBlank()) {
+                return Optional.empty();
+            }
+            return Optional.of(truststorePassword.isBlank() ? KafkaTrust.pemFile(Path.of(truststore))
+                    : new KafkaTrust.Pkcs12Store(Path.of(truststore), truststorePassword));
         }
 
         @Override

@@ -27,6 +27,15 @@ public record StackTls(Path dir, String password) {
         return dir.resolve("ca.crt");
     }
 
+    /** The CA certificate's PEM text. */
+    public String caCertificatePem() {
+        try {
+            return Files.readString(caCertificate());
+        } catch (IOException e) {
+            throw new StackException("cannot read the stack's CA certificate " + caCertificate() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The CA certificate as the one trusted entry of a PKCS12 store. */
     public Path truststore() {
         return dir.resolve("truststore.p12");
@@ -39,7 +48,7 @@ public record StackTls(Path dir, String password) {
 
     /** What a Kafka client of the stack trusts: the stack's CA. */
     public KafkaTrust kafkaTrust() {
-        return new KafkaTrust(truststore(), password);
+        return new KafkaTrust.Pkcs12Store(truststore(), password);
     }
 
     /** A client context that trusts the stack's CA and nothing else. */

@@ -24,6 +24,8 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.brokerapp.regions.DeploymentOutputs;
+import org.brokerapp.regions.KafkaTrust;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -143,6 +145,22 @@ class TlsStackIT {
         Map<String, Object> trustingAnother = new java.util.HashMap<>(overTls);
         trustingAnother.putAll(stranger.kafkaTrust().clientProperties());
         assertThatThrownBy(() -> listTopics(trustingAnother)).hasCauseInstanceOf(org.apache.kafka.common.errors.SslAuthenticationException.class);
+    }
+
+    @Test
+    void theOutputsFileCarriesTheKafkaCaAndALoginTrustingOnlyThatPemIsServed() throws Exception {
+        String region = stack.regions().names().get(0);
+        DeploymentOutputs outputs = DeploymentOutputs.read(stack.layout().settings().workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
+        DeploymentOutputs.RegionEndpoints endpoints = outputs.regions().get(region);
+
+        // what loadtest --target-terraform builds from the file, as from Terraform's (a PEM CA, inline; no store, no password)
+        KafkaTrust trust = endpoints.kafkaTrust().orElseThrow();
+        assertThat(trust).isInstanceOf(KafkaTrust.PemCertificates.class);
+        Map<String, Object> config = new java.util.HashMap<>(stack.kafkaCredential(KafkaAccess.ADMIN).clientProperties(java.util.Optional.of(trust)));
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, endpoints.kafkaBootstrap());
+
+        assertThat(config).containsEntry("security.protocol", "SASL_SSL").containsEntry("ssl.truststore.type", "PEM");
+        assertThat(listTopics(config)).isNotNull();
     }
 
     private static java.util.Set<String> listTopics(Map<String, Object> config) throws Exception {

@@ -24,8 +24,11 @@ import tools.jackson.databind.node.ObjectNode;
  * up; {@code loadtest --target-terraform FILE} reads either.
  *
  * <pre>{"regions": {"sensitive": false, "type": [...], "value": {"us-east-1": {"broker_url": "https://...",
- *   "kafka_bootstrap": "10.64.192.20:9092", "cql_contact_points": ["10.64.192.10:9042"], "datacenter": "us-east-1"}}}}</pre>
+ *   "kafka_bootstrap": "10.64.192.20:9092", "kafka_ca_cert_pem": "-----BEGIN CERTIFICATE-----...",
+ *   "cql_contact_points": ["10.64.192.10:9042"], "datacenter": "us-east-1"}}}}</pre>
  *
+ * {@code "kafka_ca_cert_pem"}, when present, is the CA the region's Kafka certificate chains to: clients then log
+ * in over TLS ({@code SASL_SSL}) trusting it (Terraform's Kafka always; the local stack's with {@code --tls}).
  * The local stack adds {@code "kafka_credentials"}: the directory of its Kafka password files
  * ({@code <principal>.password}), as its Kafka takes only clients that log in.
  */
@@ -38,18 +41,25 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
 
     /**
      * One region's endpoints: its broker's base URL, Kafka bootstrap, CQL contact points (host:port),
-     * Cassandra DC and, when its Kafka takes only clients that log in, the directory of the password files.
+     * Cassandra DC, when its Kafka takes only clients that log in the directory of the password files, and
+     * when its Kafka listens with TLS the CA to trust (PEM).
      */
     public record RegionEndpoints(String brokerUrl, String kafkaBootstrap, List<String> cqlContactPoints, String datacenter,
-                                  Optional<String> kafkaCredentials) {
+                                  Optional<String> kafkaCredentials, Optional<String> kafkaCaCertPem) {
 
         public RegionEndpoints {
             cqlContactPoints = List.copyOf(cqlContactPoints);
             kafkaCredentials = kafkaCredentials.filter(dir -> !dir.isBlank());
+            kafkaCaCertPem = kafkaCaCertPem.filter(pem -> !pem.isBlank());
             if (brokerUrl == null || brokerUrl.isBlank() || kafkaBootstrap == null || kafkaBootstrap.isBlank()
                     || datacenter == null || datacenter.isBlank() || cqlContactPoints.isEmpty()) {
                 throw new IllegalArgumentException("every region needs broker_url, kafka_bootstrap, cql_contact_points and datacenter");
             }
+        }
+
+        /** What a client of this region's Kafka trusts: its CA, when it listens with TLS. */
+        public Optional<KafkaTrust> kafkaTrust() {
+            return kafkaCaCertPem.map(KafkaTrust.PemCertificates::new);
         }
     }
 
@@ -85,7 +95,7 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
             r.path("cql_contact_points").forEach(point -> cql.add(point.asString()));
             try {
                 regions.put(region.getKey(), new RegionEndpoints(text(r, "broker_url"), text(r, "kafka_bootstrap"), cql, text(r, "datacenter"),
-                        Optional.ofNullable(text(r, "kafka_credentials"))));
+                        Optional.ofNullable(text(r, "kafka_credentials")), Optional.ofNullable(text(r, "kafka_ca_cert_pem"))));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + ": region " + region.getKey() + ": " + e.getMessage());
             }
@@ -119,6 +129,9 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
         if (regions.values().stream().anyMatch(r -> r.kafkaCredentials().isPresent())) {
             fields.put("kafka_credentials", "string");
         }
+        if (regions.values().stream().anyMatch(r -> r.kafkaCaCertPem().isPresent())) {
+            fields.put("kafka_ca_cert_pem", "string");
+        }
         ObjectNode value = output.putObject("value");
         regions.forEach((name, r) -> {
             ObjectNode region = value.putObject(name);
@@ -128,6 +141,7 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
             region.put("datacenter", r.datacenter());
             region.put("kafka_bootstrap", r.kafkaBootstrap());
             r.kafkaCredentials().ifPresent(dir -> region.put("kafka_credentials", dir));
+            r.kafkaCaCertPem().ifPresent(pem -> region.put("kafka_ca_cert_pem", pem));
         });
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());

@@ -24,10 +24,11 @@ class DeploymentOutputsTests {
               "regions": {
                 "sensitive": false,
                 "type": ["object", {"us-east-1": ["object", {"broker_url": "string", "cql_contact_points": ["tuple", ["string", "string"]],
-                         "datacenter": "string", "kafka_bootstrap": "string"}]}],
+                         "datacenter": "string", "kafka_bootstrap": "string", "kafka_ca_cert_pem": "string"}]}],
                 "value": {
                   "us-east-1": {"broker_url": "https://us-east-1.api.example.com", "cql_contact_points": ["10.64.192.10:9042", "10.64.196.10:9042"],
-                                "datacenter": "us-east-1", "kafka_bootstrap": "10.64.192.20:9092"}
+                                "datacenter": "us-east-1", "kafka_bootstrap": "10.64.192.20:9092",
+                                "kafka_ca_cert_pem": "-----BEGIN CERTIFICATE-----\\nMIIBca\\n-----END CERTIFICATE-----\\n"}
                 }
               }
             }
@@ -47,13 +48,15 @@ class DeploymentOutputsTests {
         assertThat(r.cqlContactPoints()).containsExactly("10.64.192.10:9042", "10.64.196.10:9042");
         assertThat(r.datacenter()).isEqualTo("us-east-1");
         assertThat(r.kafkaCredentials()).isEmpty();
+        // Terraform's Kafka listens with TLS only: its clients trust the deployment's CA, inline
+        assertThat(r.kafkaTrust()).contains(new KafkaTrust.PemCertificates("-----BEGIN CERTIFICATE-----\nMIIBca\n-----END CERTIFICATE-----"));
     }
 
     @Test
     void whatItWritesItReadsBackInRegionOrder() {
         DeploymentOutputs outputs = new DeploymentOutputs(new java.util.LinkedHashMap<>(Map.of(
                 "us-east-1", new DeploymentOutputs.RegionEndpoints("http://127.4.1.3:8080", "127.4.1.2:9092", List.of("127.4.1.11:9042"), "us-east-1",
-                        Optional.of("/work/.stack/kafka-credentials")))));
+                        Optional.of("/work/.stack/kafka-credentials"), Optional.of("-----BEGIN CERTIFICATE-----\nMIIBca\n-----END CERTIFICATE-----")))));
         Path file = dir.resolve("sub/terraform-outputs.json");
 
         outputs.write(file);

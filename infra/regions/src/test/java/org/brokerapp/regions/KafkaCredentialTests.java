@@ -24,7 +24,7 @@ class KafkaCredentialTests {
 
     @Test
     void overTlsTheSameLoginGoesOverSaslSslCheckedAgainstTheTruststore() {
-        KafkaTrust trust = new KafkaTrust(Path.of("/stack/tls/truststore.p12"), "storepass");
+        KafkaTrust trust = new KafkaTrust.Pkcs12Store(Path.of("/stack/tls/truststore.p12"), "storepass");
 
         assertThat(new KafkaCredential("feed", "s3cret").clientProperties(java.util.Optional.of(trust)))
                 .containsEntry("security.protocol", "SASL_SSL")
@@ -35,7 +35,34 @@ class KafkaCredentialTests {
                 java.util.Map.entry("ssl.truststore.type", "PKCS12"),
                 java.util.Map.entry("ssl.truststore.password", "storepass"));
         assertThat(trust.toString()).doesNotContain("storepass");
-        assertThatThrownBy(() -> new KafkaTrust(Path.of("t.p12"), " ")).hasMessageContaining("needs its password");
+        assertThatThrownBy(() -> new KafkaTrust.Pkcs12Store(Path.of("t.p12"), " ")).hasMessageContaining("needs its password");
+    }
+
+    @Test
+    void aPemCaIsTrustedInlineWithoutAPassword() throws Exception {
+        String ca = "-----BEGIN CERTIFICATE-----\nMIIBca\n-----END CERTIFICATE-----\n";
+        Path file = dir.resolve("ca.pem");
+        Files.writeString(file, ca);
+
+        KafkaTrust trust = KafkaTrust.pemFile(file);
+
+        assertThat(trust).isEqualTo(new KafkaTrust.PemCertificates(ca));
+        assertThat(new KafkaCredential("feed", "s3cret").clientProperties(java.util.Optional.of(trust)))
+                .containsEntry("security.protocol", "SASL_SSL")
+                .containsEntry("ssl.truststore.type", "PEM")
+                .containsEntry("ssl.truststore.certificates", ca.strip())
+                .doesNotContainKeys("ssl.truststore.location", "ssl.truststore.password");
+        assertThat(trust.toString()).isEqualTo("KafkaTrust[1 PEM certificate(s)]");
+    }
+
+    @Test
+    void aCaFileWithoutCertificatesIsRefusedWithItsName() throws Exception {
+        Path file = dir.resolve("truststore.p12");
+        Files.write(file, new byte[] {0x30, (byte) 0x82, 0x01});
+
+        assertThatThrownBy(() -> KafkaTrust.pemFile(file)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("truststore.p12").hasMessageContaining("PEM certificates");
+        assertThatThrownBy(() -> KafkaTrust.pemFile(dir.resolve("none.pem"))).hasMessageContaining("cannot read the Kafka CA file");
     }
 
     @Test

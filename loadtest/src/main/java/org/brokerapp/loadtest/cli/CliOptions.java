@@ -21,6 +21,7 @@ import org.brokerapp.loadtest.target.CqlEndpoint;
 import org.brokerapp.loadtest.workload.OrderMix;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.brokerapp.regions.DeploymentOutputs;
+import org.brokerapp.regions.KafkaTrust;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
@@ -226,7 +227,7 @@ public final class CliOptions {
                     throw new UsageException("--kafka " + region + "=HOST:PORT missing (an existing deployment needs every region's Kafka)");
                 }
             }
-            target = new TargetPlan.Endpoints(brokers, kafka, cql, Optional.empty());
+            target = new TargetPlan.Endpoints(brokers, kafka, cql, Optional.empty(), Map.of());
         } else {
             int instance = integer("instance", DEFAULT_INSTANCE, 0, 60);
             Path workDir = Path.of(single.getOrDefault("work-dir", "loadtest/target/stack-" + instance));
@@ -364,6 +365,7 @@ public final class CliOptions {
         Map<String, String> brokers = new LinkedHashMap<>();
         Map<String, String> kafka = new LinkedHashMap<>();
         Map<String, CqlEndpoint> cql = new LinkedHashMap<>();
+        Map<String, KafkaTrust> kafkaTrust = new LinkedHashMap<>();
         for (String region : regions.names()) {
             DeploymentOutputs.RegionEndpoints r = outputs.regions().get(region);
             if (!r.datacenter().equals(regions.region(region).datacenter())) {
@@ -372,10 +374,11 @@ public final class CliOptions {
             }
             brokers.put(region, r.brokerUrl());
             kafka.put(region, r.kafkaBootstrap());
+            r.kafkaTrust().ifPresent(trust -> kafkaTrust.put(region, trust));
             cql.put(region, cqlEndpoint(String.join("+", r.cqlContactPoints()) + "/" + r.datacenter()));
         }
         return new TargetPlan.Endpoints(brokers, kafka, cql,
-                outputs.regions().values().stream().flatMap(r -> r.kafkaCredentials().stream()).findFirst().map(Path::of));
+                outputs.regions().values().stream().flatMap(r -> r.kafkaCredentials().stream()).findFirst().map(Path::of), kafkaTrust);
     }
 
     static CqlEndpoint cqlEndpoint(String value) {

@@ -104,6 +104,6 @@ public final class LoadTestCli {
         }
         TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();
         return new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql(),
-                e.kafkaCredentials().map(dir -> KafkaCredentials.read(dir, KafkaAccess.FEED)));
+                e.kafkaCredentials().map(dir -> KafkaCredentials.read(dir, KafkaAccess.FEED)), e.kafkaTrust());
     }
 }

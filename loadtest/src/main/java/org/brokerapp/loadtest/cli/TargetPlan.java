@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.brokerapp.loadtest.target.CqlEndpoint;
+import org.brokerapp.regions.KafkaTrust;
 
 /** Which deployment to load, as the command line said. */
 public sealed interface TargetPlan {
@@ -19,9 +20,14 @@ public sealed interface TargetPlan {
 
     /**
      * An existing deployment: per region a broker URL, a Kafka bootstrap and optionally a CQL endpoint;
-     * the directory of Kafka password files when its Kafka takes only clients that log in (the local stack's).
+     * the directory of Kafka password files when its Kafka takes only clients that log in (the local stack's);
+     * per region whose Kafka listens with TLS, what to trust.
      */
     record Endpoints(Map<String, String> brokers, Map<String, String> kafka, Map<String, CqlEndpoint> cql,
-                     java.util.Optional<Path> kafkaCredentials) implements TargetPlan {
+                     java.util.Optional<Path> kafkaCredentials, Map<String, KafkaTrust> kafkaTrust) implements TargetPlan {
+
+        public Endpoints {
+            kafkaTrust = Map.copyOf(kafkaTrust);
+        }
     }
 }

@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
+import org.brokerapp.loadtest.target.EndpointsTarget;
+import org.brokerapp.regions.KafkaCredential;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +22,8 @@ class TerraformTargetTests {
     static final String OUTPUT = """
             {"regions": {"sensitive": false, "type": ["map", ["object", {}]], "value": {
               "ap-southeast-2": {"broker_url": "https://ap-southeast-2.api.example.com", "cql_contact_points": ["10.65.192.10:9042", "10.65.196.10:9042"],
-                                 "datacenter": "ap-southeast-2", "kafka_bootstrap": "10.65.192.20:9092"},
+                                 "datacenter": "ap-southeast-2", "kafka_bootstrap": "10.65.192.20:9092",
+                                 "kafka_ca_cert_pem": "-----BEGIN CERTIFICATE-----\\nMIIBca\\n-----END CERTIFICATE-----\\n"},
               "us-east-1": {"broker_url": "https://us-east-1.api.example.com", "cql_contact_points": ["10.64.192.10:9042"],
                             "datacenter": "us-east-1", "kafka_bootstrap": "10.64.192.20:9092"}}}}
             """;
@@ -37,7 +41,26 @@ class TerraformTargetTests {
             assertThat(e.cql().get("ap-southeast-2").contactPoints()).containsExactly(
                     new InetSocketAddress("10.65.192.10", 9042), new InetSocketAddress("10.65.196.10", 9042));
             assertThat(e.cql().get("ap-southeast-2").localDatacenter()).isEqualTo("ap-southeast-2");
+            // a region whose Kafka listens with TLS (Terraform's) is reached over TLS trusting the CA the file names
+            assertThat(e.kafkaTrust()).containsOnlyKeys("ap-southeast-2");
+            assertThat(e.kafkaTrust().get("ap-southeast-2").clientProperties()).containsEntry("ssl.truststore.type", "PEM")
+                    .containsEntry("ssl.truststore.certificates", "-----BEGIN CERTIFICATE-----\nMIIBca\n-----END CERTIFICATE-----");
         });
+    }
+
+    @Test
+    void theTickProducerLogsInOverTlsWhereTheFileNamesAKafkaCa() throws Exception {
+        Path file = Files.writeString(dir.resolve("outputs.json"), OUTPUT);
+        RunPlan plan = CliOptions.parse(new String[] {"--preset", "smoke", "--target-terraform", file.toString()});
+        TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();
+
+        EndpointsTarget target = new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql(), Optional.of(new KafkaCredential("feed", "s3cret")),
+                e.kafkaTrust());
+
+        assertThat(target.tickKafka("ap-southeast-2")).containsEntry("security.protocol", "SASL_SSL").containsEntry("ssl.truststore.type", "PEM");
+        assertThat(target.tickKafka("us-east-1")).containsEntry("security.protocol", "SASL_PLAINTEXT");
+        assertThatThrownBy(() -> new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql(), Optional.empty(), e.kafkaTrust()))
+                .hasMessageContaining("ap-southeast-2's Kafka listens with TLS");
     }
 
     @Test
