@@ -13,21 +13,21 @@ module "plan" {
 }
 
 ################################################################################
-# The cluster CA: every Cassandra node's certificate, in every region, is signed by it
+# The data CA: every Cassandra node's certificate and every region's Kafka broker's are signed by it
 ################################################################################
 
-resource "tls_private_key" "cassandra_ca" {
+resource "tls_private_key" "data_ca" {
   algorithm   = "ECDSA"
   ecdsa_curve = "P256"
 }
 
-resource "tls_self_signed_cert" "cassandra_ca" {
-  private_key_pem       = tls_private_key.cassandra_ca.private_key_pem
+resource "tls_self_signed_cert" "data_ca" {
+  private_key_pem       = tls_private_key.data_ca.private_key_pem
   is_ca_certificate     = true
   validity_period_hours = 24 * 365 * 3
   allowed_uses          = ["cert_signing", "crl_signing"]
   subject {
-    common_name  = "${var.name} Cassandra CA"
+    common_name  = "${var.name} data CA"
     organization = var.name
   }
 }
@@ -48,9 +48,9 @@ module "region" {
   instance_types       = var.instance_types
   eks_nodes            = var.eks_nodes
   single_nat_gateway   = var.single_nat_gateway
-  cassandra_ca = {
-    cert_pem        = tls_self_signed_cert.cassandra_ca.cert_pem
-    private_key_pem = tls_private_key.cassandra_ca.private_key_pem
+  data_ca = {
+    cert_pem        = tls_self_signed_cert.data_ca.cert_pem
+    private_key_pem = tls_private_key.data_ca.private_key_pem
   }
   dns = {
     zone_id  = var.dns_zone_id

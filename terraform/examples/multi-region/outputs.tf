@@ -3,10 +3,11 @@
 ################################################################################
 
 output "regions" {
-  description = "Per region: broker_url (the region's order API), kafka_bootstrap, cql_contact_points (host:port, TLS) and datacenter. `terraform output -json > outputs.json` is what loadtest --target-terraform reads; the local stack writes the same shape."
+  description = "Per region: broker_url (the region's order API), kafka_bootstrap (SCRAM logins over TLS), kafka_ca_cert_pem (the CA its certificate chains to), cql_contact_points (host:port, TLS) and datacenter. `terraform output -json > outputs.json` is what loadtest --target-terraform reads; the local stack writes the same shape."
   value = { for name, r in module.region : name => {
     broker_url         = r.broker_url
     kafka_bootstrap    = r.kafka_bootstrap
+    kafka_ca_cert_pem  = tls_self_signed_cert.data_ca.cert_pem
     cql_contact_points = r.cql_contact_points
     datacenter         = r.datacenter
   } }
@@ -37,9 +38,9 @@ output "prometheus_scrape_configs" {
   value       = { for name, r in module.region : name => r.prometheus_scrape_configs }
 }
 
-output "cassandra_ca_cert_pem" {
-  description = "The CA the brokers and clients trust for CQL over TLS (public certificate; the key stays in the state)."
-  value       = tls_self_signed_cert.cassandra_ca.cert_pem
+output "data_ca_cert_pem" {
+  description = "The CA the brokers and clients trust for CQL and Kafka over TLS (public certificate; the key stays in the state)."
+  value       = tls_self_signed_cert.data_ca.cert_pem
 }
 
 output "keyspace_replication" {

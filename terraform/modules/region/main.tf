@@ -356,8 +356,8 @@ locals {
     cassandra_cql_brokers = { sg = "cassandra", port = 9042, from = "eks_nodes", what = "CQL (TLS) from the brokers" }
     cassandra_cql_load    = { sg = "cassandra", port = 9042, from = "loadtest", what = "CQL (TLS) from the loadtest host (floor writes)" }
     cassandra_exporter    = { sg = "cassandra", port = 7070, from = "eks_nodes", what = "JMX exporter scraped by Prometheus" }
-    kafka_brokers         = { sg = "kafka", port = 9092, from = "eks_nodes", what = "Kafka clients: the brokers" }
-    kafka_load            = { sg = "kafka", port = 9092, from = "loadtest", what = "Kafka clients: the loadtest tick producer" }
+    kafka_brokers         = { sg = "kafka", port = 9092, from = "eks_nodes", what = "Kafka clients (SCRAM over TLS): the brokers" }
+    kafka_load            = { sg = "kafka", port = 9092, from = "loadtest", what = "Kafka clients (SCRAM over TLS): the loadtest tick producer" }
     kafka_controller      = { sg = "kafka", port = 9093, from = "kafka", what = "KRaft controller" }
     kafka_exporter        = { sg = "kafka", port = 7071, from = "eks_nodes", what = "JMX exporter scraped by Prometheus" }
     es_brokers            = { sg = "elasticsearch", port = 9200, from = "eks_nodes", what = "Elasticsearch REST (TLS) from the brokers" }
@@ -478,8 +478,8 @@ resource "tls_cert_request" "cassandra" {
 resource "tls_locally_signed_cert" "cassandra" {
   for_each              = local.cassandra_nodes
   cert_request_pem      = tls_cert_request.cassandra[each.key].cert_request_pem
-  ca_private_key_pem    = var.cassandra_ca.private_key_pem
-  ca_cert_pem           = var.cassandra_ca.cert_pem
+  ca_private_key_pem    = var.data_ca.private_key_pem
+  ca_cert_pem           = var.data_ca.cert_pem
   validity_period_hours = 24 * 365
   allowed_uses          = ["digital_signature", "key_encipherment", "server_auth", "client_auth"]
 }
@@ -493,7 +493,7 @@ resource "aws_ssm_parameter" "cassandra_keystore" {
   key_id   = aws_kms_key.this.arn
   tier     = "Standard" # an ECDSA key and two certificates stay well under 4 KB
   value = join("", [tls_private_key.cassandra[each.key].private_key_pem_pkcs8,
-  tls_locally_signed_cert.cassandra[each.key].cert_pem, var.cassandra_ca.cert_pem])
+  tls_locally_signed_cert.cassandra[each.key].cert_pem, var.data_ca.cert_pem])
   tags = local.tags
 }
 
@@ -518,7 +518,7 @@ resource "aws_instance" "cassandra" {
     seeds              = join(",", var.seeds)
     rf                 = var.plan.cassandra.replication_factor
     keystore_param     = aws_ssm_parameter.cassandra_keystore[each.key].name
-    ca_cert_pem        = var.cassandra_ca.cert_pem
+    ca_cert_pem        = var.data_ca.cert_pem
     region             = var.region
     data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", { mount = "/var/lib/cassandra" })
   })
@@ -573,6 +573,41 @@ resource "aws_ssm_parameter" "kafka_password" {
   tags     = local.tags
 }
 
+# The broker's key and certificate (SAN = its fixed private IP), signed by the data CA: clients log in
+# over TLS only. Delivered as Cassandra's are, through SSM (key + chain in one PEM); the host turns it
+# into a PKCS12 keystore under a password of its own at boot.
+resource "tls_private_key" "kafka" {
+  algorithm   = "ECDSA"
+  ecdsa_curve = "P256"
+}
+
+resource "tls_cert_request" "kafka" {
+  private_key_pem = tls_private_key.kafka.private_key_pem
+  ip_addresses    = [var.plan.kafka_ip]
+  subject {
+    common_name  = "kafka.${var.plan.datacenter}"
+    organization = var.name
+  }
+}
+
+resource "tls_locally_signed_cert" "kafka" {
+  cert_request_pem      = tls_cert_request.kafka.cert_request_pem
+  ca_private_key_pem    = var.data_ca.private_key_pem
+  ca_cert_pem           = var.data_ca.cert_pem
+  validity_period_hours = 24 * 365
+  allowed_uses          = ["digital_signature", "key_encipherment", "server_auth", "client_auth"]
+}
+
+resource "aws_ssm_parameter" "kafka_keystore" {
+  region = var.region
+  name   = "/${var.name}/${var.region}/kafka/keystore.pem"
+  type   = "SecureString"
+  key_id = aws_kms_key.this.arn
+  tier   = "Standard"
+  value  = join("", [tls_private_key.kafka.private_key_pem_pkcs8, tls_locally_signed_cert.kafka.cert_pem, var.data_ca.cert_pem])
+  tags   = local.tags
+}
+
 resource "aws_instance" "kafka" {
   region                 = var.region
   ami                    = data.aws_ssm_parameter.al2023.value
@@ -588,6 +623,8 @@ resource "aws_instance" "kafka" {
     address            = var.plan.kafka_ip
     region             = var.region
     password_params    = { for p in local.kafka_principals : p => aws_ssm_parameter.kafka_password[p].name }
+    keystore_param     = aws_ssm_parameter.kafka_keystore.name
+    ca_cert_pem        = var.data_ca.cert_pem
     acls               = local.kafka_acls
     data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", { mount = "/var/lib/kafka" })
   })

@@ -32,12 +32,12 @@ output "broker_routing_url" {
 }
 
 output "kafka_bootstrap" {
-  description = "The region's Kafka bootstrap (private; reachable from the brokers and the loadtest security group)."
+  description = "The region's Kafka bootstrap (private; reachable from the brokers and the loadtest security group): SCRAM logins over TLS (SASL_SSL), the certificate signed by var.data_ca."
   value       = "${aws_instance.kafka.private_ip}:9092"
 }
 
 output "kafka_password_parameters" {
-  description = "Per Kafka principal (admin, feed, broker-<region>), the SSM SecureString holding its SCRAM-SHA-512 password: clients log in on kafka_bootstrap (SASL_PLAINTEXT) with it."
+  description = "Per Kafka principal (admin, feed, broker-<region>), the SSM SecureString holding its SCRAM-SHA-512 password: clients log in on kafka_bootstrap (SASL_SSL) with it."
   value       = { for p, param in aws_ssm_parameter.kafka_password : p => param.name }
 }
 

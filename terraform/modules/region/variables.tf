@@ -133,8 +133,8 @@ variable "versions" {
 # TLS
 ################################################################################
 
-variable "cassandra_ca" {
-  description = "The cluster's CA (PEM certificate and private key); every node's certificate is signed by it, so nodes of all regions trust each other for internode TLS and clients trust the CA."
+variable "data_ca" {
+  description = "The deployment's private CA for its data servers (PEM certificate and private key): it signs every Cassandra node's certificate, so nodes of all regions trust each other for internode TLS, and each region's Kafka broker's; clients of both trust it."
   type = object({
     cert_pem        = string
     private_key_pem = string

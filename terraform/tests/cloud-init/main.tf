@@ -24,6 +24,8 @@ locals {
     region  = "ap-southeast-2"
     password_params = { for p in ["admin", "feed", "broker-ap-southeast-2"] :
     p => "/broker/ap-southeast-2/kafka/${p}.password" }
+    keystore_param     = "/broker/ap-southeast-2/kafka/keystore.pem"
+    ca_cert_pem        = var.ca_cert_pem
     acls               = jsondecode(replace(file("${path.module}/../../modules/region/kafka-acls.json"), "<region>", "ap-southeast-2"))
     data_volume_script = templatefile("${local.templates}/data-volume.sh.tftpl", { mount = "/var/lib/kafka" })
   })

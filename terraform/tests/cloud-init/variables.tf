@@ -9,7 +9,7 @@ variable "seeds" {
 }
 
 variable "ca_cert_pem" {
-  description = "A PEM certificate standing in for the cluster CA."
+  description = "A PEM certificate standing in for the data CA (Cassandra and Kafka)."
   type        = string
   default     = "-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n"
 }

@@ -63,12 +63,33 @@ run "kafka_is_one_kraft_node" {
   }
 }
 
+run "kafka_serves_tls_with_a_key_from_ssm_chained_to_the_data_ca" {
+  command = apply
+
+  assert {
+    condition     = strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "ssl.keystore.type=PKCS12\nssl.keystore.location=/opt/kafka-config/tls/kafka.p12\nssl.keystore.password=@KEYSTORE_PASSWORD@\n")
+    error_message = "the broker's keystore is made at boot; its password is a placeholder filled then"
+  }
+  assert {
+    condition     = local.files.kafka["/opt/kafka-config/tls/ca.pem"] == var.ca_cert_pem && strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "ssl.truststore.type=PEM\nssl.truststore.location=/opt/kafka-config/tls/ca.pem\n")
+    error_message = "the broker trusts the data CA (its own inter-broker connections)"
+  }
+  assert {
+    condition     = strcontains(local.files.kafka["/root/kafka-logins.sh"], "aws ssm get-parameter --region ap-southeast-2 --name /broker/ap-southeast-2/kafka/keystore.pem --with-decryption") && strcontains(local.files.kafka["/root/kafka-logins.sh"], "-passout env:STORE\nrm /opt/kafka-config/tls/kafka.pem\n")
+    error_message = "the key comes from SSM at boot, becomes the PKCS12 keystore (password off the command line) and its PEM is removed"
+  }
+  assert {
+    condition     = strcontains(local.files.kafka["/root/kafka-logins.sh"], "'security.protocol=SASL_SSL' 'sasl.mechanism=SCRAM-SHA-512' \\\n  'ssl.truststore.type=PEM' 'ssl.truststore.location=/opt/kafka-config/tls/ca.pem'")
+    error_message = "the admin client (ACL grants) logs in over TLS, trusting the data CA"
+  }
+}
+
 run "kafka_takes_only_logins_and_grants_only_the_access_table" {
   command = apply
 
   assert {
-    condition     = strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "listener.security.protocol.map=CLIENT:SASL_PLAINTEXT,CONTROLLER:SASL_PLAINTEXT\n") && strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "sasl.enabled.mechanisms=SCRAM-SHA-512\n")
-    error_message = "clients and the controller log in (SCRAM-SHA-512 for clients)"
+    condition     = strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "listener.security.protocol.map=CLIENT:SASL_SSL,CONTROLLER:SASL_PLAINTEXT\n") && strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "sasl.enabled.mechanisms=SCRAM-SHA-512\n")
+    error_message = "clients log in over TLS (SCRAM-SHA-512), the controller (this host only) logs in"
   }
   assert {
     condition     = strcontains(local.files.kafka["/opt/kafka-config/server.properties"], "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer\nallow.everyone.if.no.acl.found=false\nsuper.users=User:admin\n")
