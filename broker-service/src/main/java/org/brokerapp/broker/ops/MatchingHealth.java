@@ -41,9 +41,10 @@ class MatchingHealth implements HealthIndicator {
     public Health health() {
         int symbols = matcher.ownedSymbols();
         boolean loops = matcher.isRunning() && ticks.isPolling() && accounts.isPolling() && relay.isRelaying();
-        boolean holding = symbols > 0 && accounts.holdsEveryAssignedLease();
+        boolean customerLeases = accounts.holdsEveryAssignedLease();
+        boolean holding = symbols > 0 && customerLeases;
         return (readiness.update(loops, holding) ? Health.up() : Health.outOfService()).withDetail("symbols", symbols).withDetail("tickConsumer", ticks.isPolling())
-                .withDetail("accountOwnership", accounts.isPolling()).withDetail("customerLeases", accounts.holdsEveryAssignedLease())
+                .withDetail("accountOwnership", accounts.isPolling()).withDetail("customerLeases", customerLeases)
                 .withDetail("relay", relay.isRelaying()).build();
     }
 }

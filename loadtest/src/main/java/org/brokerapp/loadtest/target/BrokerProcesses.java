@@ -22,6 +22,7 @@ import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LeanJvm;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
+import org.brokerapp.loadtest.measure.PrometheusHistogram;
 
 /**
  * The regional brokers of a load run, each from this build's broker-service jar, in a JVM of its
@@ -286,7 +287,7 @@ public final class BrokerProcesses implements AutoCloseable {
                 HttpResponse<String> r = readiness.send(HttpRequest.newBuilder(URI.create(instanceUrls.get(instance) + "/actuator/prometheus"))
                         .header("Authorization", BearerTokens.operator()).timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
-                    LEASE_GAUGES.forEach(g -> sums.merge(g, gauge(r.body(), g, instance.region()), Double::sum));
+                    LEASE_GAUGES.forEach(g -> sums.merge(g, PrometheusHistogram.counter(r.body(), g, instance.region()), Double::sum));
                 }
             } catch (IOException notAnswering) {
                 // counts nothing
@@ -296,10 +297,6 @@ public final class BrokerProcesses implements AutoCloseable {
             }
         }
         return sums;
-    }
-
-    static double gauge(String exposition, String name, String region) {
-        return org.brokerapp.loadtest.measure.PrometheusHistogram.counter(exposition, name, region);
     }
 
     /** Starts the region's broker (its first instance) again, as it was started first, and waits until it is ready: the time that took. */

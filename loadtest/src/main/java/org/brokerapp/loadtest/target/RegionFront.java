@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -118,10 +117,8 @@ final class RegionFront implements AutoCloseable {
                 out.write(buffer, 0, n);
                 out.flush();
             }
-        } catch (SocketException closed) {
+        } catch (IOException closed) {
             // the other direction closed both, or a peer reset the connection
-        } catch (IOException e) {
-            // as above
         } finally {
             closeQuietly(from);
             closeQuietly(to);
