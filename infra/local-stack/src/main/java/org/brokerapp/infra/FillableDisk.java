@@ -13,23 +13,28 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A small filesystem of its own (a tmpfs) mounted on one Cassandra node's data directory, so that the disk-full drill
- * can fill that node's disk and nothing else on the machine. Mounting needs root. The node's commit log stays on the
- * machine's disk: what the node acknowledged before its data disk filled is in it and is replayed at restart.
+ * A small filesystem of its own (a tmpfs) mounted on one of a Cassandra node's directories, so that a disk drill can
+ * fill that node's disk and nothing else on the machine. Mounting needs root. When it holds the data directory, the
+ * node's commit log stays on the machine's disk: what the node acknowledged before its data disk filled is in it and is
+ * replayed at restart. When it holds the commit log, a write the node cannot log is not acknowledged by it.
  *
  * @param mountPoint where the filesystem is mounted
+ * @param holds      which of the node's directories it is
  */
-record FillableDisk(Path mountPoint) {
+record FillableDisk(Path mountPoint, CassandraDisk holds) {
 
-    /** Room for this stack's sstables many times over (a demo run writes a few MB), small enough to fill in a second. */
+    /**
+     * Room for this stack's sstables many times over (a demo run writes a few MB), or for its commit log (Cassandra keeps
+     * it under a quarter of the volume, flushing memtables to stay there), small enough to fill in a second.
+     */
     static final int SIZE_MB = 256;
     static final String FILLER = "disk-drill-filler";
     private static final int CHUNK = 1 << 20;
 
     /** Mounts a {@link #SIZE_MB} MB tmpfs on {@code dir} (created if missing), or fails with a one-line reason. */
-    static FillableDisk mount(Path dir) {
+    static FillableDisk mount(Path dir, CassandraDisk holds) {
         if (!"root".equals(System.getProperty("user.name"))) {
-            throw new StackException("the disk-full drill mounts a small filesystem on one Cassandra node's data directory,"
+            throw new StackException("a disk drill mounts a small filesystem on one Cassandra node's " + holds.directory() + " directory,"
                     + " which needs root: run it as root");
         }
         try {
@@ -38,7 +43,7 @@ record FillableDisk(Path mountPoint) {
             throw new StackException("cannot create " + dir + ": " + e.getMessage(), e);
         }
         run("mount", "-t", "tmpfs", "-o", "size=" + SIZE_MB + "m,mode=0755", "tmpfs", dir.toString());
-        return new FillableDisk(dir);
+        return new FillableDisk(dir, holds);
     }
 
     /** Writes a file until the filesystem has no room left: the bytes written. */
@@ -79,7 +84,7 @@ record FillableDisk(Path mountPoint) {
             return;
         }
         for (Path mountPoint : mountPointsUnder(root, mounts)) {
-            new FillableDisk(mountPoint).unmount();
+            run("umount", mountPoint.toString());
         }
     }
 

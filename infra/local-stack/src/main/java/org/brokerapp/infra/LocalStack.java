@@ -152,11 +152,12 @@ public final class LocalStack implements AutoCloseable {
                     progress.step("starting " + node.name() + " on " + node.url() + " (heap " + node.heapMb() + " MB)");
                 }
             }
-            for (String region : settings.fillableDisks()) {
+            settings.fillableDisks().forEach((region, disk) -> {
                 CassandraNode node = layout.drillableCassandraNode(region);
-                fillableDisks.put(node.name(), FillableDisk.mount(node.dir().resolve("data")));
-                progress.step(node.name() + " keeps its data on a " + FillableDisk.SIZE_MB + " MB filesystem of its own (for the disk-full drill)");
-            }
+                fillableDisks.put(node.name(), FillableDisk.mount(node.dir().resolve(disk.directory()), disk));
+                progress.step(node.name() + " keeps its " + disk.directory() + " directory on a " + FillableDisk.SIZE_MB
+                        + " MB filesystem of its own (for a disk drill)");
+            });
             startCassandra(layout, java, libs, started, tls, progress);
             for (KafkaBroker broker : layout.kafka()) {
                 processOf(started, broker.name()).awaitLogLine(broker.serverLog(), KafkaBroker.READY_MARKER, KafkaBroker.START_TIMEOUT);
@@ -294,9 +295,11 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
-     * Fills the data disk of a node the stack runs on a {@link FillableDisk} ({@link StackSettings#fillableDisks}), has
-     * it flush, and waits until the other nodes of its DC see it down (its {@code disk_failure_policy: stop} stops its
-     * gossip and CQL) or {@link #DISK_FULL_TIMEOUT} has passed.
+     * Fills the disk of a node the stack runs on a {@link FillableDisk} ({@link StackSettings#fillableDisks}) and waits
+     * until the other nodes of its DC see it down or {@link #DISK_FULL_TIMEOUT} has passed. A full data disk is met by the
+     * flush this asks for ({@code disk_failure_policy: stop} stops the node's gossip and CQL); a full commit log disk by
+     * the next write the node takes ({@code commit_failure_policy: stop}): no flush then, since a flush would free
+     * commit log segments.
      */
     public DiskFull fillDisk(String name) {
         requireProcesses("filling a Cassandra node's disk");
@@ -306,10 +309,12 @@ public final class LocalStack implements AutoCloseable {
         long logBefore = sizeOf(node.systemLog());
         long start = System.nanoTime();
         long filled = disk.fill();
-        // not waited for: a flush that meets a full disk can hold its JMX call for tens of seconds after the node stopped
-        Thread flush = new Thread(() -> ClusterProbe.flushAll(node), "flush-" + node.tlsName());
-        flush.setDaemon(true);
-        flush.start();
+        if (disk.holds() == CassandraDisk.DATA) {
+            // not waited for: a flush that meets a full disk can hold its JMX call for tens of seconds after the node stopped
+            Thread flush = new Thread(() -> ClusterProbe.flushAll(node), "flush-" + node.tlsName());
+            flush.setDaemon(true);
+            flush.start();
+        }
         List<CassandraNode> peers = layout.cassandraIn(node.region().name()).stream().filter(n -> !n.equals(node)).toList();
         Optional<Duration> down = Optional.empty();
         while (down.isEmpty() && System.nanoTime() - start < DISK_FULL_TIMEOUT.toNanos()) {
@@ -323,7 +328,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
-     * What a node did when its data disk filled.
+     * What a node did when its disk filled.
      *
      * @param filledBytes what the drill wrote to fill it
      * @param downAfter   from the fill's start until the other nodes of its DC saw it down; empty when they never did

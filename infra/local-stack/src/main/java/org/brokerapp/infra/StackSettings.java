@@ -1,9 +1,9 @@
 package org.brokerapp.infra;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
@@ -25,12 +25,13 @@ import org.brokerapp.regions.RegionsModel;
  * @param tls           TLS on CQL (client-to-node and internode) with certificates from a CA of the stack's own
  *                      ({@link LocalCertificates}); the brokers a test or the load harness starts serve HTTPS with them
  *                      ({@code --tls}; off by default)
- * @param fillableDisks regions whose drilled Cassandra node ({@link StackLayout#drillableCassandraNode}) keeps its data on a
- *                      small filesystem of its own that the disk-full drill fills ({@link FillableDisk}; root only)
+ * @param fillableDisks regions whose drilled Cassandra node ({@link StackLayout#drillableCassandraNode}) keeps one of its
+ *                      directories (its data or its commit log) on a small filesystem of its own that a disk drill fills
+ *                      ({@link FillableDisk}; root only)
  */
 public record StackSettings(RegionsModel regions, Path workDir, int instance, boolean wanEmulation, int cassandraHeapMb, boolean cassandra,
                             boolean search, int elasticsearchHeapMb, boolean metrics, boolean tls,
-                            Set<String> fillableDisks) {
+                            Map<String, CassandraDisk> fillableDisks) {
 
     public static final int DEFAULT_CASSANDRA_HEAP_MB = 512;
     /** Measured: 256 MB indexes the demo's events but a bulk of aggregations then spends its time in GC; 384 MB is the knee. */
@@ -38,7 +39,7 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
 
     public StackSettings {
         workDir = workDir.toAbsolutePath().normalize();
-        fillableDisks = Set.copyOf(fillableDisks);
+        fillableDisks = Map.copyOf(fillableDisks);
         new AddressPlan(instance);
         if (cassandraHeapMb < 256) {
             throw new StackException("cassandra heap must be at least 256 MB, was " + cassandraHeapMb);
@@ -49,7 +50,7 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
     }
 
     public static StackSettings defaults(Path workDir, int instance) {
-        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true, DEFAULT_ELASTICSEARCH_HEAP_MB, true, false, Set.of());
+        return new StackSettings(RegionsFile.load(), workDir, instance, true, DEFAULT_CASSANDRA_HEAP_MB, true, true, DEFAULT_ELASTICSEARCH_HEAP_MB, true, false, Map.of());
     }
 
     public StackSettings withNodesPerDc(OptionalInt nodes) {
@@ -85,9 +86,9 @@ public record StackSettings(RegionsModel regions, Path workDir, int instance, bo
         return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, on, fillableDisks);
     }
 
-    /** With the drilled node of each of {@code regions} on a disk the disk-full drill can fill. */
-    public StackSettings withFillableDisks(Set<String> regions) {
-        return new StackSettings(this.regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, tls, regions);
+    /** With the drilled node of each region named here keeping the directory named beside it on a disk a drill can fill. */
+    public StackSettings withFillableDisks(Map<String, CassandraDisk> disks) {
+        return new StackSettings(regions, workDir, instance, wanEmulation, cassandraHeapMb, cassandra, search, elasticsearchHeapMb, metrics, tls, disks);
     }
 
     public AddressPlan addresses() {

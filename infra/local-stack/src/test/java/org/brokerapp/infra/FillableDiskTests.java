@@ -35,7 +35,7 @@ class FillableDiskTests {
     @Test
     void fillsADirectoryUntilItsFilesystemIsFullAndFreesIt(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         // without a filesystem of its own, a fill would take the machine's disk: only the write and the delete are checked here
-        FillableDisk disk = new FillableDisk(dir);
+        FillableDisk disk = new FillableDisk(dir, CassandraDisk.DATA);
         java.nio.file.Files.writeString(dir.resolve(FillableDisk.FILLER), "x");
 
         disk.free();

@@ -102,7 +102,7 @@ public final class WriteAmplificationExperiment {
         RegionsModel regions = RegionsFile.load(regionsFile);
         progress.step("== " + datacenters + " DC(s): " + regions.names() + ", replication " + regions.networkTopologyReplication());
         StackSettings settings = new StackSettings(regions, dir.resolve("stack"), instance, true, StackSettings.DEFAULT_CASSANDRA_HEAP_MB, true,
-                false, StackSettings.DEFAULT_ELASTICSEARCH_HEAP_MB, false, false, java.util.Set.of());
+                false, StackSettings.DEFAULT_ELASTICSEARCH_HEAP_MB, false, false, java.util.Map.of());
         String stackArgs = "--work-dir " + settings.workDir() + " --instance " + instance + " --regions " + regionsFile + " --no-search --no-metrics";
         try (LocalStack stack = LocalStack.start(settings, true, stackArgs, progress)) {
             for (String region : regions.names()) {

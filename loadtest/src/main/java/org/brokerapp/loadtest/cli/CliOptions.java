@@ -103,10 +103,11 @@ public final class CliOptions {
               --sla-max-steps N       at most this many steps (default 8)
 
             drill (local target; loadtest/bin/drill NAME runs the demo preset with one):
-              --drill broker-kill|kafka-kill|cassandra-kill|disk-full|region-cut|clock-skew   inject the failure during the measured window:
+              --drill broker-kill|kafka-kill|cassandra-kill|disk-full|commitlog-full|region-cut|clock-skew
+                                      inject the failure during the measured window:
                                       kill -9 a region's broker, its Kafka or one of its Cassandra nodes (not a seed;
-                                      needs --nodes-per-dc 3) and start it again, fill that node's data disk (root: a tmpfs
-                                      is mounted for it), cut a region off the WAN and heal it, or step a region's broker
+                                      needs --nodes-per-dc 3) and start it again, fill that node's data or commit log disk
+                                      (root: a tmpfs is mounted for it), cut a region off the WAN and heal it, or step a region's broker
                                       clock 2 s ahead for the rest of the run (needs libfaketime: apt-get install faketime)
               --drill-region REGION   where (default: the first region of the model)
               --drill-at S            how far into the window it starts (default: a third of --duration)
@@ -285,7 +286,8 @@ public final class CliOptions {
         if (flags.contains("sla-search")) {
             throw new UsageException("--drill runs with one load level, not with --sla-search");
         }
-        if ((kind == Drill.Kind.CASSANDRA_KILL || kind == Drill.Kind.DISK_FULL) && target instanceof TargetPlan.Local local) {
+        if ((kind == Drill.Kind.CASSANDRA_KILL || kind == Drill.Kind.DISK_FULL || kind == Drill.Kind.COMMITLOG_FULL)
+                && target instanceof TargetPlan.Local local) {
             int nodes = local.nodesPerDc().orElse(regions.regions().stream().mapToInt(Region::cassandraNodes).min().orElse(0));
             if (nodes < 3) {
                 throw new UsageException("--drill " + kind.key() + " needs 3 Cassandra nodes per DC (--nodes-per-dc 3): with " + nodes

@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.brokerapp.infra.CassandraDisk;
+
 /**
  * A failure rehearsed under load: what fails, where, when in the measured window and for how long.
  *
@@ -27,6 +29,8 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
         CASSANDRA_KILL("cassandra-kill", Duration.ZERO),
         /** The data disk of that Cassandra node fills up; after the drill's length it is freed and the node restarted. */
         DISK_FULL("disk-full", Duration.ofSeconds(30)),
+        /** The commit log disk of that Cassandra node fills up; after the drill's length it is freed and the node restarted. */
+        COMMITLOG_FULL("commitlog-full", Duration.ofSeconds(30)),
         /** Every WAN link of the region is cut (the emulator drops its traffic), then healed. */
         REGION_CUT("region-cut", Duration.ofSeconds(60)),
         /** The region's broker clock steps {@link #CLOCK_STEP} ahead of every other clock, and stays ahead until the run ends. */
@@ -65,11 +69,20 @@ public record Drill(Kind kind, String region, Duration at, Duration length) {
                     + (length.isZero() ? "at once" : "after " + seconds(length));
             case CASSANDRA_KILL -> "kill -9 of a " + region + " Cassandra node " + seconds(at) + " into the window, started again "
                     + (length.isZero() ? "at once" : "after " + seconds(length));
-            case DISK_FULL -> "the data disk of a " + region + " Cassandra node filled " + seconds(at) + " into the window, freed "
-                    + seconds(length) + " later and the node restarted";
+            case DISK_FULL, COMMITLOG_FULL -> "the " + filledDisk().orElseThrow().description() + " of a " + region + " Cassandra node filled "
+                    + seconds(at) + " into the window, freed " + seconds(length) + " later and the node restarted";
             case REGION_CUT -> "WAN cut of " + region + " for " + seconds(length) + ", " + seconds(at) + " into the window";
             case CLOCK_SKEW -> "the " + region + " broker's clock stepped " + seconds(CLOCK_STEP) + " ahead " + seconds(at)
                     + " into the window, and left there";
+        };
+    }
+
+    /** Which disk of the region's drilled Cassandra node this drill fills, if it fills one. */
+    public Optional<CassandraDisk> filledDisk() {
+        return switch (kind) {
+            case DISK_FULL -> Optional.of(CassandraDisk.DATA);
+            case COMMITLOG_FULL -> Optional.of(CassandraDisk.COMMIT_LOG);
+            default -> Optional.empty();
         };
     }
 

@@ -54,7 +54,7 @@ public final class DrillProbe implements WindowProbe {
                 case KAFKA_KILL -> killAndRestart("Kafka", () -> faults.killKafka(drill.region()), () -> faults.restartKafka(drill.region()));
                 case CASSANDRA_KILL -> killAndRestart("Cassandra node", () -> faults.killCassandraNode(drill.region()),
                         () -> faults.restartCassandraNode(drill.region()));
-                case DISK_FULL -> fillAndFree();
+                case DISK_FULL, COMMITLOG_FULL -> fillAndFree(drill.filledDisk().orElseThrow().description());
                 case REGION_CUT -> cutAndHeal();
                 case CLOCK_SKEW -> skew();
             }
@@ -104,8 +104,8 @@ public final class DrillProbe implements WindowProbe {
     }
 
     /** Fills a Cassandra node's data disk, leaves it full for the drill's length, frees it and restarts the node. */
-    private void fillAndFree() throws InterruptedException {
-        progress.step("DRILL: filling the data disk of a " + drill.region() + " Cassandra node");
+    private void fillAndFree(String disk) throws InterruptedException {
+        progress.step("DRILL: filling the " + disk + " of a " + drill.region() + " Cassandra node");
         long filled = sinceWindowStart();
         String outcome = faults.fillCassandraDisk(drill.region());
         progress.step("DRILL: " + outcome);
@@ -114,7 +114,7 @@ public final class DrillProbe implements WindowProbe {
         Duration restart = faults.freeCassandraDisk(drill.region());
         long ready = sinceWindowStart();
         progress.step("DRILL: the node is up again, " + Drill.seconds(Duration.ofNanos(ready - filled)) + " after the fill");
-        rows.add(row("Cassandra data disk full", filled, ready, outcome + "; freed and restarted in " + Drill.seconds(restart)));
+        rows.add(row("Cassandra " + disk + " full", filled, ready, outcome + "; freed and restarted in " + Drill.seconds(restart)));
     }
 
     private void cutAndHeal() throws InterruptedException {

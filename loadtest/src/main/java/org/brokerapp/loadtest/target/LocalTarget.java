@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import javax.net.ssl.SSLContext;
 
+import org.brokerapp.infra.CassandraDisk;
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.ProcessCpu;
@@ -41,8 +42,8 @@ public final class LocalTarget implements Target, Faults {
                                          int customers, List<String> brokerArgs, boolean tls, Optional<Drill> drill, int brokersPerRegion,
                                          Progress progress) {
         requireJar(brokerJar);
-        // the disk-full drill's node keeps its data on a disk of its own; the clock-skew drill's broker runs on a clock it can step
-        Set<String> fillableDisks = drill.filter(d -> d.kind() == Drill.Kind.DISK_FULL).map(d -> Set.of(d.region())).orElse(Set.of());
+        // a disk drill's node keeps the disk's directory on a filesystem of its own; the clock-skew drill's broker runs on a clock it can step
+        Map<String, CassandraDisk> fillableDisks = drill.flatMap(d -> d.filledDisk().map(disk -> Map.of(d.region(), disk))).orElse(Map.of());
         Set<String> steppableClocks = drill.filter(d -> d.kind() == Drill.Kind.CLOCK_SKEW).map(d -> Set.of(d.region())).orElse(Set.of());
         LocalStack stack = LocalStack.start(StackSettings.defaults(workDir, instance).withRegions(regionsFile).withNodesPerDc(nodesPerDc)
                         .withFillableDisks(fillableDisks).withTls(tls), true,

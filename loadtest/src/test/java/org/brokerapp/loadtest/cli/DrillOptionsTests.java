@@ -36,6 +36,10 @@ class DrillOptionsTests {
                 .hasMessageStartingWith("--drill disk-full needs 3 Cassandra nodes per DC");
         assertThat(CliOptions.parse("--preset demo --drill disk-full --nodes-per-dc 3".split(" ")).drill())
                 .contains(new Drill(Drill.Kind.DISK_FULL, "us-east-1", Duration.ofSeconds(30), Duration.ofSeconds(30)));
+        assertThatThrownBy(() -> CliOptions.parse("--preset demo --drill commitlog-full".split(" "))).isInstanceOf(UsageException.class)
+                .hasMessageStartingWith("--drill commitlog-full needs 3 Cassandra nodes per DC");
+        assertThat(CliOptions.parse("--preset demo --drill commitlog-full --nodes-per-dc 3".split(" ")).drill())
+                .contains(new Drill(Drill.Kind.COMMITLOG_FULL, "us-east-1", Duration.ofSeconds(30), Duration.ofSeconds(30)));
         assertThatThrownBy(() -> CliOptions.parse("--nodes-per-dc 4".split(" "))).isInstanceOf(UsageException.class)
                 .hasMessageContaining("--nodes-per-dc");
     }
@@ -48,7 +52,7 @@ class DrillOptionsTests {
     @Test
     void aWrongDrillIsAOneLineUsageError() {
         assertThatThrownBy(() -> CliOptions.parse("--drill meteor".split(" "))).isInstanceOf(UsageException.class)
-                .hasMessage("--drill must be one of broker-kill, kafka-kill, cassandra-kill, disk-full, region-cut, clock-skew, was 'meteor'");
+                .hasMessage("--drill must be one of broker-kill, kafka-kill, cassandra-kill, disk-full, commitlog-full, region-cut, clock-skew, was 'meteor'");
         assertThatThrownBy(() -> CliOptions.parse("--drill region-cut --drill-region mars".split(" "))).isInstanceOf(UsageException.class)
                 .hasMessageContaining("unknown region 'mars'");
         assertThatThrownBy(() -> CliOptions.parse("--preset demo --duration 30s --drill broker-kill --drill-at 40s".split(" ")))

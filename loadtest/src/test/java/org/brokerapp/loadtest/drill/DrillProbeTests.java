@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import org.brokerapp.infra.CassandraDisk;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.report.ResultTable;
 import org.brokerapp.loadtest.run.WindowProbe;
@@ -184,6 +185,23 @@ class DrillProbeTests {
         assertThat(row.values().get(3)).isEqualTo("node 3 out of the cluster 4.0 s after its disk filled; freed and restarted in 50.0 s");
         assertThat(tables.get(0).title())
                 .isEqualTo("Drill: the data disk of a us-east-1 Cassandra node filled 0.0 s into the window, freed 0.1 s later and the node restarted");
+    }
+
+    @Test
+    void aCommitLogFullIsTheSameFaultOnTheOtherDiskAndSaysSo() {
+        Drill drill = new Drill(Drill.Kind.COMMITLOG_FULL, "us-east-1", Duration.ZERO, Duration.ofMillis(100));
+        DrillProbe probe = new DrillProbe(drill, faults, progress);
+
+        probe.windowStarted();
+        List<ResultTable> tables = probe.windowEnded(new WindowProbe.WindowFacts(60, 100, 100));
+
+        assertThat(drill.filledDisk()).contains(CassandraDisk.COMMIT_LOG);
+        assertThat(new Drill(Drill.Kind.DISK_FULL, "us-east-1", Duration.ZERO, Duration.ZERO).filledDisk()).contains(CassandraDisk.DATA);
+        assertThat(new Drill(Drill.Kind.CASSANDRA_KILL, "us-east-1", Duration.ZERO, Duration.ZERO).filledDisk()).isEmpty();
+        assertThat(faults.done).containsExactly("fill disk us-east-1", "free disk us-east-1");
+        assertThat(tables.get(0).rows().get(0).label()).isEqualTo("Cassandra commit log disk full");
+        assertThat(tables.get(0).title())
+                .isEqualTo("Drill: the commit log disk of a us-east-1 Cassandra node filled 0.0 s into the window, freed 0.1 s later and the node restarted");
     }
 
     @Test
