@@ -453,49 +453,62 @@ resource "aws_vpc_security_group_egress_rule" "this" {
 }
 
 ################################################################################
-# Cassandra: one DC of the cluster, node n in availability zone n-1 at a fixed address
+# TLS: a key and certificate per server (Cassandra nodes, Kafka), signed by the data CA
 ################################################################################
 
-# Each node's key and certificate (SAN = its fixed private IP), signed by the cluster CA. They are
-# in the Terraform state: keep the state in an encrypted backend (terraform/README.md).
-resource "tls_private_key" "cassandra" {
-  for_each  = local.cassandra_nodes
-  algorithm = "ECDSA"
+locals {
+  # every TLS server of the region: its fixed private IP (the certificate's SAN), its name, its key's SSM parameter
+  tls_servers = merge(
+    { for n, node in local.cassandra_nodes : "cassandra-${n}" => {
+      ip = node.ip, name = "cassandra-${n}.${var.plan.datacenter}", param = "cassandra/${n}/keystore.pem"
+    } },
+    { kafka = { ip = var.plan.kafka_ip, name = "kafka.${var.plan.datacenter}", param = "kafka/keystore.pem" } },
+  )
+}
 
+# The keys are in the Terraform state: keep the state in an encrypted backend (terraform/README.md).
+resource "tls_private_key" "server" {
+  for_each    = local.tls_servers
+  algorithm   = "ECDSA"
   ecdsa_curve = "P256"
 }
 
-resource "tls_cert_request" "cassandra" {
-  for_each        = local.cassandra_nodes
-  private_key_pem = tls_private_key.cassandra[each.key].private_key_pem
+resource "tls_cert_request" "server" {
+  for_each        = local.tls_servers
+  private_key_pem = tls_private_key.server[each.key].private_key_pem
   ip_addresses    = [each.value.ip]
   subject {
-    common_name  = "cassandra-${each.key}.${var.plan.datacenter}"
+    common_name  = each.value.name
     organization = var.name
   }
 }
 
-resource "tls_locally_signed_cert" "cassandra" {
-  for_each              = local.cassandra_nodes
-  cert_request_pem      = tls_cert_request.cassandra[each.key].cert_request_pem
+resource "tls_locally_signed_cert" "server" {
+  for_each              = local.tls_servers
+  cert_request_pem      = tls_cert_request.server[each.key].cert_request_pem
   ca_private_key_pem    = var.data_ca.private_key_pem
   ca_cert_pem           = var.data_ca.cert_pem
   validity_period_hours = 24 * 365
   allowed_uses          = ["digital_signature", "key_encipherment", "server_auth", "client_auth"]
 }
 
-# key + certificate chain in one PEM: Cassandra's PEMBasedSslContextFactory keystore format
-resource "aws_ssm_parameter" "cassandra_keystore" {
-  for_each = local.cassandra_nodes
+# Key + certificate chain in one PEM, fetched by the server's instance role at boot: Cassandra's
+# PEMBasedSslContextFactory reads it as it is; the Kafka host makes a PKCS12 keystore of it.
+resource "aws_ssm_parameter" "server_keystore" {
+  for_each = local.tls_servers
   region   = var.region
-  name     = "/${var.name}/${var.region}/cassandra/${each.key}/keystore.pem"
+  name     = "/${var.name}/${var.region}/${each.value.param}"
   type     = "SecureString"
   key_id   = aws_kms_key.this.arn
   tier     = "Standard" # an ECDSA key and two certificates stay well under 4 KB
-  value = join("", [tls_private_key.cassandra[each.key].private_key_pem_pkcs8,
-  tls_locally_signed_cert.cassandra[each.key].cert_pem, var.data_ca.cert_pem])
+  value = join("", [tls_private_key.server[each.key].private_key_pem_pkcs8,
+  tls_locally_signed_cert.server[each.key].cert_pem, var.data_ca.cert_pem])
   tags = local.tags
 }
+
+################################################################################
+# Cassandra: one DC of the cluster, node n in availability zone n-1 at a fixed address
+################################################################################
 
 resource "aws_instance" "cassandra" {
   for_each                    = local.cassandra_nodes
@@ -517,7 +530,7 @@ resource "aws_instance" "cassandra" {
     address            = each.value.ip
     seeds              = join(",", var.seeds)
     rf                 = var.plan.cassandra.replication_factor
-    keystore_param     = aws_ssm_parameter.cassandra_keystore[each.key].name
+    keystore_param     = aws_ssm_parameter.server_keystore["cassandra-${each.key}"].name
     ca_cert_pem        = var.data_ca.cert_pem
     region             = var.region
     data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", { mount = "/var/lib/cassandra" })
@@ -573,41 +586,6 @@ resource "aws_ssm_parameter" "kafka_password" {
   tags     = local.tags
 }
 
-# The broker's key and certificate (SAN = its fixed private IP), signed by the data CA: clients log in
-# over TLS only. Delivered as Cassandra's are, through SSM (key + chain in one PEM); the host turns it
-# into a PKCS12 keystore under a password of its own at boot.
-resource "tls_private_key" "kafka" {
-  algorithm   = "ECDSA"
-  ecdsa_curve = "P256"
-}
-
-resource "tls_cert_request" "kafka" {
-  private_key_pem = tls_private_key.kafka.private_key_pem
-  ip_addresses    = [var.plan.kafka_ip]
-  subject {
-    common_name  = "kafka.${var.plan.datacenter}"
-    organization = var.name
-  }
-}
-
-resource "tls_locally_signed_cert" "kafka" {
-  cert_request_pem      = tls_cert_request.kafka.cert_request_pem
-  ca_private_key_pem    = var.data_ca.private_key_pem
-  ca_cert_pem           = var.data_ca.cert_pem
-  validity_period_hours = 24 * 365
-  allowed_uses          = ["digital_signature", "key_encipherment", "server_auth", "client_auth"]
-}
-
-resource "aws_ssm_parameter" "kafka_keystore" {
-  region = var.region
-  name   = "/${var.name}/${var.region}/kafka/keystore.pem"
-  type   = "SecureString"
-  key_id = aws_kms_key.this.arn
-  tier   = "Standard"
-  value  = join("", [tls_private_key.kafka.private_key_pem_pkcs8, tls_locally_signed_cert.kafka.cert_pem, var.data_ca.cert_pem])
-  tags   = local.tags
-}
-
 resource "aws_instance" "kafka" {
   region                 = var.region
   ami                    = data.aws_ssm_parameter.al2023.value
@@ -623,7 +601,7 @@ resource "aws_instance" "kafka" {
     address            = var.plan.kafka_ip
     region             = var.region
     password_params    = { for p in local.kafka_principals : p => aws_ssm_parameter.kafka_password[p].name }
-    keystore_param     = aws_ssm_parameter.kafka_keystore.name
+    keystore_param     = aws_ssm_parameter.server_keystore["kafka"].name
     ca_cert_pem        = var.data_ca.cert_pem
     acls               = local.kafka_acls
     data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", { mount = "/var/lib/kafka" })
