@@ -44,6 +44,16 @@ public record CassandraNode(Region region, int node, String address, String wanA
         return dir.resolve("logs/system.log");
     }
 
+    /** The reports of this node's JVM crashes ({@code -XX:ErrorFile}), oldest first. */
+    public List<Path> crashReports() {
+        try (var files = Files.list(dir.resolve("logs"))) {
+            return files.filter(f -> f.getFileName().toString().startsWith("hs_err_pid"))
+                    .sorted(java.util.Comparator.comparing(f -> f.toFile().lastModified())).toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
     /** The name of this node's keystore when the stack runs with TLS. */
     public String tlsName() {
         return "cassandra-" + region.name() + "-" + node;
@@ -129,6 +139,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 "-Dcassandra-rackdc.properties=" + home.resolve("conf/cassandra-rackdc.properties").toUri(),
                 "-Dlogback.configurationFile=" + home.resolve("conf/logback.xml"),
                 "-Dcassandra.logdir=" + home.resolve("logs"),
+                "-XX:ErrorFile=" + home.resolve("logs/hs_err_pid%p.log"), // a JVM crash's report beside the node's log, not wherever it was started
                 "-Dcassandra.storagedir=" + home.resolve("data"),
                 "-Dcassandra-foreground=yes",
                 // an empty cluster on one machine: no need to wait for a ring to settle

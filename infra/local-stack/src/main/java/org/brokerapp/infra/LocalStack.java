@@ -19,6 +19,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
@@ -307,6 +309,7 @@ public final class LocalStack implements AutoCloseable {
         FillableDisk disk = Optional.ofNullable(fillableDisks.get(name))
                 .orElseThrow(() -> new StackException(name + " does not keep its data on a fillable disk (the stack was not started for a disk-full drill)"));
         long logBefore = sizeOf(node.systemLog());
+        List<Path> crashesBefore = node.crashReports();
         long start = System.nanoTime();
         long filled = disk.fill();
         if (disk.holds() == CassandraDisk.DATA) {
@@ -324,7 +327,8 @@ public final class LocalStack implements AutoCloseable {
                 ServerProcess.sleep(Duration.ofMillis(200));
             }
         }
-        return new DiskFull(filled, down, diskErrorAfter(node.systemLog(), logBefore));
+        Optional<String> crash = node.crashReports().stream().filter(r -> !crashesBefore.contains(r)).findFirst().flatMap(LocalStack::crashSummary);
+        return new DiskFull(filled, down, crash.or(() -> diskErrorAfter(node.systemLog(), logBefore)));
     }
 
     /**
@@ -332,8 +336,9 @@ public final class LocalStack implements AutoCloseable {
      *
      * @param filledBytes what the drill wrote to fill it
      * @param downAfter   from the fill's start until the other nodes of its DC saw it down; empty when they never did
-     * @param error       what the node logged after the fill: its disk failure policy's line, else its first error
-     *                    (its words, shortened), and the cause when it was a full disk
+     * @param error       what the node did after the fill: its JVM's crash when it crashed (a full disk under a memory-mapped
+     *                    commit log segment is a SIGBUS), else its disk failure policy's line from its log, else its first
+     *                    logged error (its words, shortened), and the cause when it was a full disk
      */
     public record DiskFull(long filledBytes, Optional<Duration> downAfter, Optional<String> error) {
     }
@@ -372,6 +377,25 @@ public final class LocalStack implements AutoCloseable {
      * What a Cassandra log says about a disk failure past its first {@code offset} bytes: the line of its disk (or
      * commit) failure policy, else its first error, shortened to the message, with the cause when the disk was full.
      */
+    private static final Pattern CRASH_SIGNAL = Pattern.compile("^#\\s+(SIG[A-Z]+) \\(0x[0-9a-f]+\\)", Pattern.MULTILINE);
+    private static final Pattern CRASH_THREAD = Pattern.compile("^Current thread \\([^)]*\\):\\s+JavaThread \"([^\"]+)\"", Pattern.MULTILINE);
+
+    /** "the JVM crashed: SIGBUS in thread MutationStage-1 (hs_err_pid3012.log)", from a JVM crash report. */
+    static Optional<String> crashSummary(Path report) {
+        try {
+            return Optional.of(crashSummary(Files.readString(report), report.getFileName().toString()));
+        } catch (IOException e) {
+            return Optional.of("the JVM crashed (" + report.getFileName() + ", unreadable: " + e.getMessage() + ")");
+        }
+    }
+
+    static String crashSummary(String report, String name) {
+        Matcher signal = CRASH_SIGNAL.matcher(report);
+        Matcher thread = CRASH_THREAD.matcher(report);
+        return "the JVM crashed" + (signal.find() ? ": " + signal.group(1) : "") + (thread.find() ? " in thread " + thread.group(1) : "")
+                + " (" + name + ")";
+    }
+
     static Optional<String> diskErrorAfter(Path log, long offset) {
         Optional<String> written = logAfter(log, offset);
         if (written.isEmpty()) {
@@ -407,6 +431,7 @@ public final class LocalStack implements AutoCloseable {
         CassandraNode node = cassandraNode(name);
         long start = System.nanoTime();
         long logBefore = sizeOf(node.systemLog());
+        List<Path> crashesBefore = node.crashReports();
         processes.removeIf(p -> p.name().equals(name) && !p.isAlive());
         ServerProcess process = node.start(java, libs, layout.settings().metrics(), tls);
         processes.add(process);

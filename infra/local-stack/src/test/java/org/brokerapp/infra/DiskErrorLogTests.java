@@ -37,4 +37,24 @@ class DiskErrorLogTests {
         assertThat(LocalStack.diskErrorAfter(log, Files.size(log))).isEmpty();
         assertThat(LocalStack.diskErrorAfter(dir.resolve("missing.log"), 0)).isEmpty();
     }
+
+    @Test
+    void aJvmCrashIsNamedByItsSignalAndThread() throws Exception {
+        // the first lines of the report the drilled node's JVM wrote when its commit log disk filled (2026-11-23)
+        Path report = Files.writeString(dir.resolve("hs_err_pid3012.log"), """
+                #
+                # A fatal error has been detected by the Java Runtime Environment:
+                #
+                #  SIGBUS (0x7) at pc=0x00007f26ac938ff5, pid=3012, tid=3126
+                #
+                # Problematic frame:
+                # v  ~StubRoutines::updateBytesCRC32
+                ---------------  T H R E A D  ---------------
+
+                Current thread (0x00007f261c040a80):  JavaThread "MutationStage-1" daemon [_thread_in_Java, id=3126]
+                """);
+
+        assertThat(LocalStack.crashSummary(report)).hasValue("the JVM crashed: SIGBUS in thread MutationStage-1 (hs_err_pid3012.log)");
+        assertThat(LocalStack.crashSummary("garbage", "hs_err_pid1.log")).isEqualTo("the JVM crashed (hs_err_pid1.log)");
+    }
 }
