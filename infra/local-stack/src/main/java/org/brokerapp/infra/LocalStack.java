@@ -431,7 +431,6 @@ public final class LocalStack implements AutoCloseable {
         CassandraNode node = cassandraNode(name);
         long start = System.nanoTime();
         long logBefore = sizeOf(node.systemLog());
-        List<Path> crashesBefore = node.crashReports();
         processes.removeIf(p -> p.name().equals(name) && !p.isAlive());
         ServerProcess process = node.start(java, libs, layout.settings().metrics(), tls);
         processes.add(process);

@@ -34,11 +34,15 @@ public record KafkaCredential(String username, String password) {
 
     /** The credential whose password is the first line of {@code passwordFile}. */
     public static KafkaCredential fromPasswordFile(String username, Path passwordFile) {
+        return new KafkaCredential(username, firstLine(passwordFile, "the Kafka password file"));
+    }
+
+    /** A password file's first line, stripped; {@code what} names the file in the one-line error. */
+    static String firstLine(Path file, String what) {
         try {
-            String password = Files.readString(passwordFile).lines().findFirst().orElse("").strip();
-            return new KafkaCredential(username, password);
+            return Files.readString(file).lines().findFirst().orElse("").strip();
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the Kafka password file " + passwordFile + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot read " + what + " " + file + ": " + e.getMessage());
         }
     }
 

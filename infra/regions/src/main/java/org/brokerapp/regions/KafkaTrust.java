@@ -67,7 +67,7 @@ public sealed interface KafkaTrust {
 
     /** The PKCS12 truststore whose password is the first line of {@code passwordFile} (the local stack's {@code tls/store-password}). */
     static KafkaTrust withPasswordFile(Path truststore, Path passwordFile) {
-        return new Pkcs12Store(truststore, firstLine(passwordFile, "the truststore password file"));
+        return new Pkcs12Store(truststore, KafkaCredential.firstLine(passwordFile, "the truststore password file"));
     }
 
     /** The CA certificates of a PEM file (e.g. Terraform's {@code data_ca_cert_pem} output saved to disk). */
@@ -78,14 +78,6 @@ public sealed interface KafkaTrust {
             throw new IllegalArgumentException("cannot read the Kafka CA file " + file + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage());
-        }
-    }
-
-    private static String firstLine(Path file, String what) {
-        try {
-            return Files.readString(file).lines().findFirst().orElse("").strip();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + what + " " + file + ": " + e.getMessage());
         }
     }
 }
