@@ -5,10 +5,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.ticker.Tick;
@@ -20,9 +25,12 @@ import org.springframework.stereotype.Component;
  * most once per {@code broker.market.price-write-interval} (5 s) per symbol: 600 ticks/s would
  * otherwise be 600 writes/s of no one's interest, and even once a second it was over a third of the
  * Cassandra writes per order in the demo (30 symbols, 20 orders/s). Other regions read the
- * replicated row, and keep what they read for {@link #REMOTE_READ_REUSE} (a MARKET order placed
- * away from the symbol's home reserves for this price plus the collar, so a price a few seconds
- * old only makes the collar do its job).
+ * replicated row: a MARKET order placed away from the symbol's home reserves for this price plus
+ * the collar, so a price a few seconds old only makes the collar do its job. Only the first order
+ * of a symbol waits for that read; later ones take the price known, and one older than
+ * {@link #REMOTE_READ_REUSE} is read again in the background, so no routed order pays a database
+ * read on its way (how old a price may be is still decided by its tick time:
+ * {@code broker.market.max-price-age}).
  */
 @Component
 public class LastPrices {
@@ -35,20 +43,41 @@ public class LastPrices {
     private record Remote(Optional<LastPrice> price, long readNanos) {
     }
 
-    /** How long a price read from another region's row is used before it is read again. */
+    /** How long a price read from another region's row is used before it is read again (in the background). */
     static final Duration REMOTE_READ_REUSE = Duration.ofSeconds(1);
+
+    private static final Logger log = LoggerFactory.getLogger(LastPrices.class);
+
+    /** Reads a symbol's replicated row. */
+    interface RowReader {
+        CompletionStage<Optional<LastPrice>> read(String symbol);
+    }
 
     private final Map<String, LastPrice> latest = new ConcurrentHashMap<>();
     private final Map<String, LastPrice> unsaved = new ConcurrentHashMap<>();
     private final Map<String, Remote> remote = new ConcurrentHashMap<>();
+    private final Set<String> refreshing = ConcurrentHashMap.newKeySet();
     private final CqlSession session;
     private final BrokerCql cql;
     private final String region;
+    private final RowReader rows;
+    private final Duration reuse;
 
+    @org.springframework.beans.factory.annotation.Autowired
     public LastPrices(CqlSession session, BrokerCql cql, BrokerProperties properties) {
         this.session = session;
         this.cql = cql;
         this.region = properties.region();
+        this.rows = symbol -> session.executeAsync(cql.selectLastPrice.bind(symbol)).thenApply(rs -> Optional.ofNullable(rs.one()).map(row -> price(symbol, row)));
+        this.reuse = REMOTE_READ_REUSE;
+    }
+
+    LastPrices(String region, RowReader rows, Duration reuse) {
+        this.session = null;
+        this.cql = null;
+        this.region = region;
+        this.rows = rows;
+        this.reuse = reuse;
     }
 
     public void update(Tick tick) {
@@ -64,15 +93,35 @@ public class LastPrices {
             return Optional.of(local);
         }
         Remote known = remote.get(symbol);
-        if (known != null && System.nanoTime() - known.readNanos() < REMOTE_READ_REUSE.toNanos()) {
-            return known.price();
+        if (known == null) {
+            try {
+                return read(symbol).toCompletableFuture().join().price();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException cause ? cause : e;
+            }
         }
+        if (System.nanoTime() - known.readNanos() >= reuse.toNanos() && refreshing.add(symbol)) {
+            read(symbol).whenComplete((fresh, failed) -> {
+                refreshing.remove(symbol);
+                if (failed != null) {
+                    log.debug("could not read the last price of {} again; the one known stays", symbol, failed);
+                }
+            });
+        }
+        return known.price();
+    }
+
+    private CompletionStage<Remote> read(String symbol) {
         long reading = System.nanoTime();
-        Row row = session.execute(cql.selectLastPrice.bind(symbol)).one();
-        Optional<LastPrice> price = row == null ? Optional.empty()
-                : Optional.of(new LastPrice(symbol, row.getBigDecimal("price"), row.getLong("sequence"), row.getInstant("tick_time"), row.getString("region")));
-        remote.put(symbol, new Remote(price, reading));
-        return price;
+        return rows.read(symbol).thenApply(price -> {
+            Remote fresh = new Remote(price, reading);
+            remote.merge(symbol, fresh, (old, now) -> now.readNanos() - old.readNanos() >= 0 ? now : old);
+            return fresh;
+        });
+    }
+
+    private static LastPrice price(String symbol, Row row) {
+        return new LastPrice(symbol, row.getBigDecimal("price"), row.getLong("sequence"), row.getInstant("tick_time"), row.getString("region"));
     }
 
     @Scheduled(fixedDelayString = "${broker.market.price-write-interval:5s}")

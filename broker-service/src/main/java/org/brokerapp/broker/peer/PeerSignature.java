@@ -16,7 +16,6 @@ final class PeerSignature {
     static final String CUSTOMER = "X-Peer-Customer";
     static final String TIME = "X-Peer-Time";
     static final String SIGNATURE = "X-Peer-Signature";
-    static final String ALGORITHM = "Ed25519";
 
     private PeerSignature() {
     }

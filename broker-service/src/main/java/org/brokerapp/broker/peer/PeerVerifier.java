@@ -1,10 +1,6 @@
 package org.brokerapp.broker.peer;
 
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.PublicKey;
-import java.security.Signature;
-import java.security.spec.X509EncodedKeySpec;
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
@@ -12,6 +8,9 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.bouncycastle.crypto.params.Ed25519PublicKeyParameters;
+import org.bouncycastle.crypto.signers.Ed25519Signer;
+import org.bouncycastle.crypto.util.PublicKeyFactory;
 import org.brokerapp.regions.RegionsModel;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -35,7 +34,7 @@ public class PeerVerifier {
     }
 
     private final String region;
-    private final Map<String, PublicKey> keys;
+    private final Map<String, Ed25519PublicKeyParameters> keys;
     private final Duration maxSkew;
     private final Clock clock;
 
@@ -63,7 +62,7 @@ public class PeerVerifier {
             throw new Refused("an internal call must be signed by a region's broker (" + PeerSignature.REGION + ", " + PeerSignature.CUSTOMER + ", "
                     + PeerSignature.TIME + ", " + PeerSignature.SIGNATURE + ")");
         }
-        PublicKey key = keys.get(caller);
+        Ed25519PublicKeyParameters key = keys.get(caller);
         if (key == null) {
             throw new Refused("no region's broker is called '" + org.brokerapp.broker.system.Excerpt.of(caller) + "'");
         }
@@ -76,24 +75,33 @@ public class PeerVerifier {
         if (Math.abs(clock.millis() - millis) > maxSkew.toMillis()) {
             throw new Refused("the call was signed more than " + maxSkew.toSeconds() + " s from now");
         }
-        try {
-            Signature signature = Signature.getInstance(PeerSignature.ALGORITHM);
-            signature.initVerify(key);
-            signature.update(PeerSignature.signedBytes(method, pathAndQuery, caller, customer, millis, body));
-            if (!signature.verify(Base64.getDecoder().decode(signed))) {
-                throw new Refused("the signature is not " + caller + "'s over this call");
-            }
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
+        if (!verifies(key, PeerSignature.signedBytes(method, pathAndQuery, caller, customer, millis, body), signed)) {
             throw new Refused("the signature is not " + caller + "'s over this call");
         }
         return new PeerCall(caller, customer);
     }
 
-    static PublicKey publicKey(String base64) {
+    private static boolean verifies(Ed25519PublicKeyParameters key, byte[] signedBytes, String base64Signature) {
+        byte[] signature;
         try {
-            return KeyFactory.getInstance(PeerSignature.ALGORITHM).generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new IllegalStateException("broker.peers public key is not a base64 X.509 Ed25519 key", e);
+            signature = Base64.getDecoder().decode(base64Signature);
+        } catch (IllegalArgumentException notBase64) {
+            return false;
         }
+        Ed25519Signer verifier = new Ed25519Signer();
+        verifier.init(false, key);
+        verifier.update(signedBytes, 0, signedBytes.length);
+        return verifier.verifySignature(signature);
+    }
+
+    static Ed25519PublicKeyParameters publicKey(String base64) {
+        try {
+            if (PublicKeyFactory.createKey(Base64.getDecoder().decode(base64)) instanceof Ed25519PublicKeyParameters key) {
+                return key;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not a key at all: the same answer as a key of another kind
+        }
+        throw new IllegalStateException("broker.peers public key is not a base64 X.509 Ed25519 key");
     }
 }

@@ -1,0 +1,100 @@
+package org.brokerapp.broker.market;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import org.brokerapp.ticker.Tick;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A price of another region's symbol costs a routed MARKET order no database read, except the
+ * symbol's very first: a price older than the reuse time is answered as known and read again in
+ * the background, one read at a time per symbol.
+ */
+class LastPricesTests {
+
+    private static final Instant TICKED = Instant.parse("2026-11-24T02:00:00Z");
+
+    private final List<CompletableFuture<Optional<LastPrices.LastPrice>>> reads = new ArrayList<>();
+    private Optional<LastPrices.LastPrice> firstRow = Optional.empty();
+
+    /** Answers the first read with {@link #firstRow} at once (it is waited for); every later read stays in flight until the test completes it. */
+    private LastPrices prices(Duration reuse) {
+        return new LastPrices("ap-southeast-2", symbol -> {
+            CompletableFuture<Optional<LastPrices.LastPrice>> read = new CompletableFuture<>();
+            if (reads.isEmpty()) {
+                read.complete(firstRow);
+            }
+            reads.add(read);
+            return read;
+        }, reuse);
+    }
+
+    private static Optional<LastPrices.LastPrice> row(String price) {
+        return Optional.of(new LastPrices.LastPrice("IBM", new BigDecimal(price), 7, TICKED, "us-east-1"));
+    }
+
+    @Test
+    void theFirstOrderOfASymbolWaitsForItsRowAndLaterOnesWithinTheReuseTimeReadNothing() {
+        LastPrices prices = prices(Duration.ofHours(1));
+        firstRow = row("150.00");
+
+        assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
+        assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
+        assertThat(reads).hasSize(1);
+    }
+
+    @Test
+    void aSymbolMatchedHereIsNeverRead() {
+        LastPrices prices = prices(Duration.ZERO);
+        prices.update(new Tick("CBA", "ASX", new BigDecimal("110.00"), 10, 1, TICKED));
+
+        assertThat(prices.of("CBA")).map(LastPrices.LastPrice::price).contains(new BigDecimal("110.00"));
+        assertThat(reads).isEmpty();
+    }
+
+    @Test
+    void aStalePriceIsAnsweredAtOnceAndReadAgainInTheBackgroundOnceAtATime() {
+        LastPrices prices = prices(Duration.ZERO);
+        firstRow = row("150.00");
+        assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
+
+        assertThat(prices.of("IBM")).as("answered from what is known, not waiting").map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
+        assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
+        assertThat(reads).as("the first read and one refresh in flight, not one per order").hasSize(2);
+
+        reads.get(1).complete(row("151.00"));
+
+        assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("151.00"));
+        assertThat(reads).as("stale again at once (reuse 0): the next refresh").hasSize(3);
+    }
+
+    @Test
+    void aFailedRefreshKeepsThePriceKnownAndTheNextOrderTriesAgain() {
+        LastPrices prices = prices(Duration.ZERO);
+        firstRow = row("150.00");
+        prices.of("IBM");
+        prices.of("IBM");
+
+        reads.get(1).completeExceptionally(new IllegalStateException("read timed out"));
+
+        assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
+        assertThat(reads).hasSize(3);
+    }
+
+    @Test
+    void aFailedFirstReadFailsTheOrderWithTheDriversOwnException() {
+        IllegalStateException timedOut = new IllegalStateException("read timed out");
+        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.failedFuture(timedOut), Duration.ofHours(1));
+
+        assertThatThrownBy(() -> prices.of("IBM")).isSameAs(timedOut);
+    }
+}
