@@ -9,6 +9,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -23,12 +25,17 @@ import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
  * Publishes order events to this region's {@code order-events} topic, acknowledged by every
- * in-sync replica: once {@link #publish} completes, the event survives this process. Creates the
- * order path's topics at start-up when they are missing.
+ * in-sync replica. When Kafka has not acknowledged an event within {@code broker.events.direct-after}
+ * (or refused it), the event is also carried straight to the region that acts on it
+ * ({@link DirectDelivery}, the relay's own hand-over), so an outage of this region's Kafka delays
+ * placements by that wait instead of refusing them: once {@link #publish} completes, the event is
+ * durable in Kafka or taken by the region acting on it. Creates the order path's topics at start-up
+ * when they are missing.
  */
 @Component
 public class OrderEventPublisher implements DisposableBean {
@@ -37,9 +44,17 @@ public class OrderEventPublisher implements DisposableBean {
 
     private final KafkaProducer<String, byte[]> producer;
     private final OrderEventCodec codec;
+    private final ObjectProvider<DirectDelivery> direct;
+    private final Duration directAfter;
+    private final Counter deliveredDirectly;
 
-    public OrderEventPublisher(BrokerProperties properties, OrderEventCodec codec) {
+    public OrderEventPublisher(BrokerProperties properties, OrderEventCodec codec, ObjectProvider<DirectDelivery> direct, MeterRegistry meters) {
         this.codec = codec;
+        // the relay receives from this publisher's consumers and hands to them: looked up at the first fallback, not at construction
+        this.direct = direct;
+        this.directAfter = properties.events().directAfter();
+        this.deliveredDirectly = Counter.builder("broker.events.delivered.directly")
+                .description("order events Kafka had not acknowledged in time, carried straight to the region acting on them").register(meters);
         createTopics(properties);
         Properties config = new Properties();
         config.putAll(properties.kafka().connection());
@@ -49,12 +64,20 @@ public class OrderEventPublisher implements DisposableBean {
         config.put(ProducerConfig.LINGER_MS_CONFIG, "0");
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "10000");
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "5000");
+        // with Kafka down a send waits for metadata: no longer than the fallback's own wait
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(directAfter.toMillis()));
         this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
 
-    /** Completes once the event is acknowledged, exceptionally if Kafka did not take it within the delivery timeout. */
+    /**
+     * Completes once Kafka acknowledged the event or the region acting on it took it directly;
+     * exceptionally if neither did (Kafka within its delivery timeout).
+     */
     public CompletableFuture<Void> publish(OrderEvent event) {
+        return KafkaOrDirect.deliver(send(event), () -> direct.getObject().deliver(event), directAfter, deliveredDirectly::increment);
+    }
+
+    private CompletableFuture<Void> send(OrderEvent event) {
         CompletableFuture<Void> sent = new CompletableFuture<>();
         try {
             producer.send(new ProducerRecord<>(EventTopics.ORDER_EVENTS, event.customerId(), codec.encode(event)), (metadata, error) -> {

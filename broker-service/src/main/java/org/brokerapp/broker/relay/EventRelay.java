@@ -9,8 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -25,6 +28,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.events.DirectDelivery;
 import org.brokerapp.broker.events.EventTopics;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
@@ -36,6 +40,7 @@ import org.brokerapp.broker.system.LoopThread;
 import org.brokerapp.regions.RegionsModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -48,9 +53,12 @@ import org.springframework.stereotype.Component;
  * its own relay and nothing else, and nothing is lost when a relay or a destination restarts: the
  * events are delivered again and taken once ({@link EventIntake}). No table is polled: a record
  * reaches its destination one Kafka long poll plus one WAN crossing after it was published.
+ *
+ * <p>It is also the publisher's way around Kafka ({@link DirectDelivery}): an event Kafka has not
+ * acknowledged in time is handed over the same way, at once, by itself.
  */
 @Component
-public class EventRelay implements SmartLifecycle {
+public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(EventRelay.class);
 
@@ -63,6 +71,12 @@ public class EventRelay implements SmartLifecycle {
     private final OrderEventCodec codec;
     private final MeterRegistry meters;
     private final Map<String, Relay> relays = new ConcurrentHashMap<>();
+    /** Hands events around Kafka to this region's intake, which may block (passing them on to another instance). */
+    private final ExecutorService directIntake = Executors.newFixedThreadPool(2, runnable -> {
+        Thread thread = new Thread(runnable, "direct-delivery");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     public EventRelay(BrokerProperties properties, RegionsModel regions, ExchangeOwnership exchanges, CustomerHomes homes, EventIntake intake,
                       PeerLinks links, OrderEventCodec codec, MeterRegistry meters) {
@@ -83,6 +97,33 @@ public class EventRelay implements SmartLifecycle {
     }
 
     @Override
+    public CompletableFuture<Void> deliver(OrderEvent event) {
+        String destination = destinationOf(event);
+        if (destination == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("no region can act on order event " + event.eventId()));
+        }
+        return handOver(destination, List.of(event), false).thenAccept(taken -> {
+            if (!taken) {
+                throw new IllegalStateException(destination + " did not take order event " + event.eventId());
+            }
+        });
+    }
+
+    /** Hands a batch to its destination region (this one: its intake); true once every event was taken. */
+    private CompletableFuture<Boolean> handOver(String destination, List<OrderEvent> batch, boolean replayed) {
+        if (destination.equals(properties.region())) {
+            return CompletableFuture.supplyAsync(() -> intake.take(batch, replayed, false), directIntake);
+        }
+        Optional<URI> peer = links.peer(destination);
+        if (peer.isEmpty()) {
+            log.warn("no route to {} (broker.routing.peers): {} events wait", destination, batch.size());
+            return CompletableFuture.completedFuture(false);
+        }
+        return links.post(peer.get(), EventIntake.PATH + "?replayed=" + replayed, codec.encodeAll(batch), Duration.ofSeconds(5), PeerLinks.MANY_CUSTOMERS)
+                .thenApply(response -> response.statusCode() == 200);
+    }
+
+    @Override
     public void start() {
         for (String destination : destinations) {
             relays.computeIfAbsent(destination, Relay::new).start();
@@ -92,6 +133,11 @@ public class EventRelay implements SmartLifecycle {
     @Override
     public void stop() {
         relays.values().forEach(Relay::stop);
+    }
+
+    @Override
+    public void destroy() {
+        directIntake.shutdownNow();
     }
 
     @Override
@@ -223,16 +269,11 @@ public class EventRelay implements SmartLifecycle {
                 return true;
             }
             if (destination.equals(properties.region())) {
+                // on the relay's own thread: the next batch waits for this one
                 return intake.take(batch, replayed, false);
             }
-            Optional<URI> peer = links.peer(destination);
-            if (peer.isEmpty()) {
-                log.warn("no route to {} (broker.routing.peers): {} events wait", destination, batch.size());
-                return false;
-            }
             try {
-                return links.post(peer.get(), EventIntake.PATH + "?replayed=" + replayed, codec.encodeAll(batch), Duration.ofSeconds(5), PeerLinks.MANY_CUSTOMERS)
-                        .get(6, TimeUnit.SECONDS).statusCode() == 200;
+                return EventRelay.this.handOver(destination, batch, replayed).get(6, TimeUnit.SECONDS);
             } catch (ExecutionException | TimeoutException e) {
                 return false;
             } catch (InterruptedException e) {
