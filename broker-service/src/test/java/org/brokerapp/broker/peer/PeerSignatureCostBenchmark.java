@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
+import org.brokerapp.broker.support.CpuPerOp;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -74,36 +75,14 @@ public class PeerSignatureCostBenchmark {
         signature = Base64.getDecoder().decode(headers.apply(PeerSignature.SIGNATURE));
     }
 
-    /**
-     * CPU time per operation (this thread's, from ThreadMXBean), for a machine too busy for JMH's
-     * wall-clock times to mean much: a thread waiting for a core spends no CPU time.
-     */
+    /** CPU time per operation ({@link CpuPerOp}), printed. */
     public static void main(String[] args) throws GeneralSecurityException {
         PeerSignatureCostBenchmark b = new PeerSignatureCostBenchmark();
         b.setUp();
         for (int round = 1; round <= 2; round++) {
             System.out.printf("round %d: jdkSign %.1f us, sign %.1f us, jdkVerify %.1f us, verify %.1f us CPU/op%n", round,
-                    cpuMicros(b::jdkSign, 5_000), cpuMicros(b::sign, 5_000), cpuMicros(b::jdkVerify, 5_000), cpuMicros(b::verify, 5_000));
-        }
-    }
-
-    private interface Op {
-        Object run() throws Exception;
-    }
-
-    private static double cpuMicros(Op op, int count) {
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        try {
-            for (int i = 0; i < count; i++) {
-                op.run();
-            }
-            long start = threads.getCurrentThreadCpuTime();
-            for (int i = 0; i < count; i++) {
-                op.run();
-            }
-            return (threads.getCurrentThreadCpuTime() - start) / 1e3 / count;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
+                    CpuPerOp.micros(b::jdkSign, 5_000), CpuPerOp.micros(b::sign, 5_000), CpuPerOp.micros(b::jdkVerify, 5_000),
+                    CpuPerOp.micros(b::verify, 5_000));
         }
     }
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.brokerapp.broker.support.CpuPerOp;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -78,29 +79,14 @@ public class AuthenticationCostBenchmark {
         return provider;
     }
 
-    /**
-     * CPU time per operation (this thread's, from ThreadMXBean), for a machine too busy for JMH's
-     * wall-clock times to mean much: a thread waiting for a core spends no CPU time.
-     */
+    /** CPU time per operation ({@link CpuPerOp}), printed. */
     public static void main(String[] args) {
         AuthenticationCostBenchmark b = new AuthenticationCostBenchmark();
         b.setUp();
-        System.out.printf("basicPlainText %.1f us CPU/op%n", cpuMicros(b::basicPlainText, 200_000));
-        System.out.printf("bearerJwt      %.1f us CPU/op%n", cpuMicros(b::bearerJwt, 50_000));
-        System.out.printf("basicBcrypt    %.1f us CPU/op%n", cpuMicros(b::basicBcrypt, 40));
-        System.out.printf("tokenIssue     %.1f us CPU/op%n", cpuMicros(b::tokenIssue, 40));
-    }
-
-    private static double cpuMicros(java.util.function.Supplier<?> op, int count) {
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        for (int i = 0; i < count; i++) {
-            op.get();
-        }
-        long start = threads.getCurrentThreadCpuTime();
-        for (int i = 0; i < count; i++) {
-            op.get();
-        }
-        return (threads.getCurrentThreadCpuTime() - start) / 1e3 / count;
+        System.out.printf("basicPlainText %.1f us CPU/op%n", CpuPerOp.micros(b::basicPlainText, 200_000));
+        System.out.printf("bearerJwt      %.1f us CPU/op%n", CpuPerOp.micros(b::bearerJwt, 50_000));
+        System.out.printf("basicBcrypt    %.1f us CPU/op%n", CpuPerOp.micros(b::basicBcrypt, 40));
+        System.out.printf("tokenIssue     %.1f us CPU/op%n", CpuPerOp.micros(b::tokenIssue, 40));
     }
 
     @Benchmark
