@@ -126,7 +126,7 @@ public record BrokerProperties(
      * @param relayRetry        how soon the relay tries again to hand events to a region that did not take them
      * @param directAfter       how long this region's Kafka has to acknowledge an event before the event is also carried
      *                          straight to the region acting on it (a Kafka outage then delays placements by this much
-     *                          instead of refusing them); also the longest a send waits for Kafka's metadata
+     *                          instead of refusing them)
      */
     public record Events(@Min(1) @DefaultValue("16") int partitions, @Min(1) @DefaultValue("1") short replicationFactor,
                          @DefaultValue("200ms") Duration relayRetry, @DefaultValue("1s") Duration directAfter) {
