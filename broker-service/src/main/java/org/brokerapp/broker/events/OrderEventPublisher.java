@@ -6,10 +6,15 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -34,7 +39,8 @@ import org.springframework.stereotype.Component;
  * (or refused it), the event is also carried straight to the region that acts on it
  * ({@link DirectDelivery}, the relay's own hand-over), so an outage of this region's Kafka delays
  * placements by that wait instead of refusing them: once {@link #publish} completes, the event is
- * durable in Kafka or taken by the region acting on it. Creates the order path's topics at start-up
+ * durable in Kafka or taken by the region acting on it. What Kafka refused is sent to it again once
+ * it acknowledges an event anew ({@link KafkaBacklog}). Creates the order path's topics at start-up
  * when they are missing.
  */
 @Component
@@ -47,12 +53,22 @@ public class OrderEventPublisher implements DisposableBean {
      * on the order's own thread, and the drill measured each such order held for the whole wait).
      */
     private static final Duration METADATA_WAIT = Duration.ofMillis(200);
+    /** Events owed to Kafka kept in memory: at 20 orders/s (a few events each), most of an hour's outage. */
+    private static final int BACKLOG_CAPACITY = 100_000;
 
     private final KafkaProducer<String, byte[]> producer;
     private final OrderEventCodec codec;
     private final ObjectProvider<DirectDelivery> direct;
     private final Duration directAfter;
     private final Counter deliveredDirectly;
+    private final KafkaBacklog backlog = new KafkaBacklog(BACKLOG_CAPACITY);
+    private final AtomicBoolean resending = new AtomicBoolean();
+    /** Sends the backlog again off the producer's I/O thread, which must not block in a send of its own. */
+    private final ExecutorService resender = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "order-events-backlog");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     public OrderEventPublisher(BrokerProperties properties, OrderEventCodec codec, ObjectProvider<DirectDelivery> direct, MeterRegistry meters) {
         this.codec = codec;
@@ -61,6 +77,10 @@ public class OrderEventPublisher implements DisposableBean {
         this.directAfter = properties.events().directAfter();
         this.deliveredDirectly = Counter.builder("broker.events.delivered.directly")
                 .description("order events Kafka had not acknowledged in time, carried straight to the region acting on them").register(meters);
+        Gauge.builder("broker.events.owed.to.kafka", backlog, KafkaBacklog::size)
+                .description("order events Kafka refused, kept to be sent again once it answers").register(meters);
+        FunctionCounter.builder("broker.events.owed.dropped", backlog, KafkaBacklog::dropped)
+                .description("order events Kafka refused beyond the backlog's bound: only a reindex brings them to search").register(meters);
         createTopics(properties);
         Properties config = new Properties();
         config.putAll(properties.kafka().connection());
@@ -82,6 +102,7 @@ public class OrderEventPublisher implements DisposableBean {
         return KafkaOrDirect.deliver(send(event), () -> direct.getObject().deliver(event), directAfter, deliveredDirectly::increment);
     }
 
+    /** A send to Kafka; what it refuses is owed, and an acknowledgement sends what is owed again. */
     private CompletableFuture<Void> send(OrderEvent event) {
         CompletableFuture<Void> sent = new CompletableFuture<>();
         try {
@@ -95,7 +116,26 @@ public class OrderEventPublisher implements DisposableBean {
         } catch (RuntimeException e) {
             sent.completeExceptionally(e);
         }
+        sent.whenComplete((ok, error) -> {
+            if (error != null) {
+                if (!backlog.owe(event)) {
+                    log.warn("order event {} neither in Kafka nor kept for it (backlog full): search sees it after a reindex", event.eventId());
+                }
+            } else if (backlog.size() > 0 && resending.compareAndSet(false, true)) {
+                resender.execute(this::sendBacklog);
+            }
+        });
         return sent;
+    }
+
+    private void sendBacklog() {
+        try {
+            List<OrderEvent> owed = backlog.takeAll();
+            log.info("Kafka answers again: sending it the {} order events it refused", owed.size());
+            owed.forEach(this::send);
+        } finally {
+            resending.set(false);
+        }
     }
 
     /** As {@link #publish}, waiting at most {@code max}; false if the event was not acknowledged by then. */
@@ -138,6 +178,7 @@ public class OrderEventPublisher implements DisposableBean {
 
     @Override
     public void destroy() {
+        resender.shutdownNow();
         producer.close(Duration.ofSeconds(5));
     }
 }

@@ -3,25 +3,41 @@ package org.brokerapp.broker.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.brokerapp.broker.events.EventTopics;
+import org.brokerapp.broker.events.OrderEvent;
+import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.support.BrokerClient;
 import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
 import org.brokerapp.infra.Await;
+import org.brokerapp.infra.KafkaAccess;
 import org.junit.jupiter.api.Test;
 
 /**
  * The region's only Kafka killed: LIMIT orders placed there are still accepted, because an event
  * Kafka does not acknowledge in time is carried straight to the region acting on it, and that
- * region's matcher has the order: a tick there fills it. Once Kafka is back, ticks flow again and
- * the order matched at home fills too. Before the fallback, each such placement waited 6 s for its
- * event and was answered 503.
+ * region's matcher has the order: a tick there fills it. Once Kafka is back, ticks flow again, the
+ * order matched at home fills too, and the events Kafka refused meanwhile are in {@code order-events}
+ * after all (sent again from the publisher's backlog), so search gets them. Before the fallback, each
+ * such placement waited 6 s for its event and was answered 503.
  */
 @BrokersTest
 class KafkaOutageIT {
@@ -67,6 +83,36 @@ class KafkaOutageIT {
             Reply filled = untilStatus(customer, matchedHome, () -> homeTicks.tick("DIS", "NYSE", "112.00"));
             assertThat(filled.text("filledBy")).isEqualTo(HOME);
         }
+        Set<UUID> outage = Set.of(UUID.fromString(matchedAway), UUID.fromString(matchedHome));
+        Await.until("the outage's placements in " + HOME + "'s order-events", SETTLE,
+                () -> placedInKafka(brokers, outage).containsAll(outage));
+    }
+
+    /** The orders among {@code orders} whose PLACED event is in the region's {@code order-events}, read from the start. */
+    private static Set<UUID> placedInKafka(Brokers brokers, Set<UUID> orders) {
+        Map<String, Object> config = new HashMap<>(brokers.stack().kafkaClientConfig(HOME, KafkaAccess.ADMIN));
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        OrderEventCodec codec = new OrderEventCodec();
+        Set<UUID> found = new HashSet<>();
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
+            List<TopicPartition> partitions = consumer.partitionsFor(EventTopics.ORDER_EVENTS).stream()
+                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(500))) {
+                    if (CUSTOMER.equals(record.key())) {
+                        OrderEvent event = codec.decode(record.value());
+                        if (event.type() == OrderEvent.Type.PLACED && orders.contains(event.orderId())) {
+                            found.add(event.orderId());
+                        }
+                    }
+                }
+            }
+        }
+        return found;
     }
 
     /** Ticks every 200 ms until the order reads FILLED (the tick consumer may still be reconnecting). */
