@@ -93,14 +93,16 @@ public class LastPrices {
             return Optional.of(local);
         }
         Remote known = remote.get(symbol);
-        if (known == null) {
+        boolean stale = known == null || System.nanoTime() - known.readNanos() >= reuse.toNanos();
+        if (known == null || stale && known.price().isEmpty()) {
+            // nothing to answer with: a stale "no row" would refuse an order whose price may be there by now
             try {
                 return read(symbol).toCompletableFuture().join().price();
             } catch (CompletionException e) {
                 throw e.getCause() instanceof RuntimeException cause ? cause : e;
             }
         }
-        if (System.nanoTime() - known.readNanos() >= reuse.toNanos() && refreshing.add(symbol)) {
+        if (stale && refreshing.add(symbol)) {
             read(symbol).whenComplete((fresh, failed) -> {
                 refreshing.remove(symbol);
                 if (failed != null) {

@@ -91,6 +91,15 @@ class LastPricesTests {
     }
 
     @Test
+    void noRowIsNotAnsweredStaleButReadAgainAndWaitedFor() {
+        List<Optional<LastPrices.LastPrice>> rows = new ArrayList<>(List.of(Optional.empty(), row("150.00")));
+        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.completedFuture(rows.remove(0)), Duration.ZERO);
+
+        assertThat(prices.of("IBM")).as("no price written yet").isEmpty();
+        assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
+    }
+
+    @Test
     void aFailedFirstReadFailsTheOrderWithTheDriversOwnException() {
         IllegalStateException timedOut = new IllegalStateException("read timed out");
         LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.failedFuture(timedOut), Duration.ofHours(1));
