@@ -106,6 +106,11 @@ class HarnessSmokeIT {
         assertThat(measures.get("ticker-to-fill (all regions)").source()).isEqualTo(MeasureResult.BROKER_EXACT);
         assertThat(measures.get("ticker-to-fill (all regions)").latency().upperBounds()).isFalse();
         assertThat(measures).containsKey("receipt-to-fill (all regions)");
+        // and where a placement's time goes: the broker's request, the owner's work, its three durable steps, all sampled
+        for (String step : List.of("order-request", "owner-placement", "owner-placement-ledger-row", "owner-placement-open-orders-row",
+                "owner-placement-event")) {
+            assertThat(measures.get(step + " (all regions)").latency().count()).as(step).isPositive();
+        }
 
         // CPU per process kind: every kind of process ran and burned something in the window
         ResultTable cpu = result.tables().stream().filter(t -> t.title().startsWith("CPU per process kind")).findFirst().orElseThrow();

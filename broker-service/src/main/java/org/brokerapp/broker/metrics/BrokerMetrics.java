@@ -1,6 +1,7 @@
 package org.brokerapp.broker.metrics;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -59,7 +60,29 @@ public class BrokerMetrics {
 
     public void placed(String type, Duration took) {
         placement.record(took);
+        exact.record(LatencyRecorder.OWNER_PLACEMENT, took);
         counter("broker.orders", "type", type).increment();
+    }
+
+    /** A LIMIT or STOP placement's durable step (its ledger row, its open_orders row, its event): timed from {@code startedNanos} until it completes. */
+    public <T> CompletableFuture<T> placementStep(PlacementStep step, long startedNanos, CompletableFuture<T> durable) {
+        return exact.whenDone(step.measure, startedNanos, durable);
+    }
+
+    /** The three things a LIMIT or STOP placement waits for. */
+    public enum PlacementStep {
+        LEDGER_ROW(LatencyRecorder.PLACEMENT_LEDGER_ROW), OPEN_ORDERS_ROW(LatencyRecorder.PLACEMENT_OPEN_ORDERS_ROW), EVENT(LatencyRecorder.PLACEMENT_EVENT);
+
+        private final String measure;
+
+        PlacementStep(String measure) {
+            this.measure = measure;
+        }
+    }
+
+    /** A whole {@code POST /api/orders} as this broker served it. */
+    public void orderRequest(Duration took) {
+        exact.record(LatencyRecorder.ORDER_REQUEST, took);
     }
 
     /**

@@ -4,7 +4,9 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.ConcurrentHistogram;
@@ -12,11 +14,12 @@ import org.HdrHistogram.Histogram;
 import org.springframework.stereotype.Component;
 
 /**
- * The fill latencies again, exactly: every sample in an HdrHistogram with 3 significant digits
- * (0.1 % resolution), in microseconds, cumulative since start. The Prometheus timers beside them
- * ({@link BrokerMetrics}) aggregate across instances but only to a bucket about 10-30 % wide; a
- * load test that must report percentiles within 5 % reads {@link #snapshot()} (at
- * {@code /actuator/latency}) at the start and the end of its window and subtracts.
+ * The fill latencies again, exactly, and where a placement's time goes: every sample in an
+ * HdrHistogram with 3 significant digits (0.1 % resolution), in microseconds, cumulative since
+ * start. The Prometheus timers beside them ({@link BrokerMetrics}) aggregate across instances but
+ * only to a bucket about 10-30 % wide; a load test that must report percentiles within 5 % reads
+ * {@link #snapshot()} (at {@code /actuator/latency}) at the start and the end of its window and
+ * subtracts.
  */
 @Component
 class LatencyRecorder {
@@ -25,6 +28,16 @@ class LatencyRecorder {
     public static final String TICK_TO_FILL = "tick-to-fill";
     /** Broker receipt of the tick to fill durable. */
     public static final String RECEIPT_TO_FILL = "receipt-to-fill";
+    /** {@code POST /api/orders} from the first filter to the last byte of the answer, at the broker the client sent it to. */
+    public static final String ORDER_REQUEST = "order-request";
+    /** A LIMIT or STOP placement at the customer's owner: from its reservation until its two rows and its event are durable. */
+    public static final String OWNER_PLACEMENT = "owner-placement";
+    /** Each of those three, from the moment the owner sent them to its acknowledgement. */
+    public static final String PLACEMENT_LEDGER_ROW = "owner-placement-ledger-row";
+    public static final String PLACEMENT_OPEN_ORDERS_ROW = "owner-placement-open-orders-row";
+    public static final String PLACEMENT_EVENT = "owner-placement-event";
+    private static final List<String> MEASURES = List.of(TICK_TO_FILL, RECEIPT_TO_FILL, ORDER_REQUEST, OWNER_PLACEMENT,
+            PLACEMENT_LEDGER_ROW, PLACEMENT_OPEN_ORDERS_ROW, PLACEMENT_EVENT);
     public static final int SIGNIFICANT_DIGITS = 3;
     /** Longer than any fill can take; a longer sample is clamped to it rather than lost. */
     static final long HIGHEST_MICROS = TimeUnit.HOURS.toMicros(1);
@@ -32,8 +45,7 @@ class LatencyRecorder {
     private final Map<String, Histogram> histograms = new LinkedHashMap<>();
 
     public LatencyRecorder() {
-        histograms.put(TICK_TO_FILL, new ConcurrentHistogram(HIGHEST_MICROS, SIGNIFICANT_DIGITS));
-        histograms.put(RECEIPT_TO_FILL, new ConcurrentHistogram(HIGHEST_MICROS, SIGNIFICANT_DIGITS));
+        MEASURES.forEach(measure -> histograms.put(measure, new ConcurrentHistogram(HIGHEST_MICROS, SIGNIFICANT_DIGITS)));
     }
 
     public void filled(Duration sinceTickEvent, Duration sinceReceipt) {
@@ -41,9 +53,20 @@ class LatencyRecorder {
         record(RECEIPT_TO_FILL, sinceReceipt);
     }
 
-    private void record(String measure, Duration took) {
+    /** One sample of {@code measure}, one of this class's names. */
+    public void record(String measure, Duration took) {
         long micros = Math.min(HIGHEST_MICROS, Math.max(0, took.toNanos() / 1_000));
         histograms.get(measure).recordValue(micros);
+    }
+
+    /** {@code future}, which records the time from {@code startedNanos} ({@link System#nanoTime()}) to its completion in {@code measure}, unless it fails. */
+    public <T> CompletableFuture<T> whenDone(String measure, long startedNanos, CompletableFuture<T> future) {
+        future.whenComplete((ignored, failed) -> {
+            if (failed == null) {
+                record(measure, Duration.ofNanos(System.nanoTime() - startedNanos));
+            }
+        });
+        return future;
     }
 
     /** A copy of each histogram, by measure name; later samples do not change it. */

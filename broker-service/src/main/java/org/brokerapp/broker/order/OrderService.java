@@ -1,5 +1,9 @@
 package org.brokerapp.broker.order;
 
+import static org.brokerapp.broker.metrics.BrokerMetrics.PlacementStep.EVENT;
+import static org.brokerapp.broker.metrics.BrokerMetrics.PlacementStep.LEDGER_ROW;
+import static org.brokerapp.broker.metrics.BrokerMetrics.PlacementStep.OPEN_ORDERS_ROW;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -201,9 +205,10 @@ class OrderService {
         }
         try {
             // the two rows and the event at once (rows first to the driver), answered only once all three are durable: see the class comment
-            CompletableFuture<Void> ledgerRow = ledger.write(order).toCompletableFuture();
-            CompletableFuture<?> openRow = openOrders.saveAsync(RestingOrders.of(order)).toCompletableFuture();
-            CompletableFuture<Void> event = events.publish(OrderEvent.placed(order, Instant.now(), region));
+            long sent = System.nanoTime();
+            CompletableFuture<Void> ledgerRow = metrics.placementStep(LEDGER_ROW, sent, ledger.write(order).toCompletableFuture());
+            CompletableFuture<?> openRow = metrics.placementStep(OPEN_ORDERS_ROW, sent, openOrders.saveAsync(RestingOrders.of(order)).toCompletableFuture());
+            CompletableFuture<Void> event = metrics.placementStep(EVENT, sent, events.publish(OrderEvent.placed(order, Instant.now(), region)));
             await(CompletableFuture.allOf(ledgerRow, openRow, event), order);
             settled(order);
         } finally {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.concurrent.CompletableFuture;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,27 @@ class LatencyRecorderTests {
         assertThat(tickToFill.getValueAtPercentile(99)).isCloseTo(990_000L, within(990L));
         assertThat(tickToFill.getMaxValue()).isCloseTo(1_000_000L, within(1_000L));
         assertThat(recorder.snapshot().get(LatencyRecorder.RECEIPT_TO_FILL).getMaxValue()).isCloseTo(500_000L, within(500L));
+    }
+
+    @Test
+    void aPlacementStepIsTimedWhenItIsDurableAndNotAtAllWhenItFails() {
+        LatencyRecorder recorder = new LatencyRecorder();
+        CompletableFuture<Void> ledgerRow = new CompletableFuture<>();
+        CompletableFuture<Void> event = new CompletableFuture<>();
+        long sent = System.nanoTime() - Duration.ofMillis(40).toNanos();
+
+        recorder.whenDone(LatencyRecorder.PLACEMENT_LEDGER_ROW, sent, ledgerRow);
+        recorder.whenDone(LatencyRecorder.PLACEMENT_EVENT, sent, event);
+        assertThat(recorder.snapshot().get(LatencyRecorder.PLACEMENT_LEDGER_ROW).getTotalCount()).isZero();
+        ledgerRow.complete(null);
+        event.completeExceptionally(new IllegalStateException("not acknowledged"));
+
+        Histogram durable = recorder.snapshot().get(LatencyRecorder.PLACEMENT_LEDGER_ROW);
+        assertThat(durable.getTotalCount()).isEqualTo(1);
+        assertThat(durable.getMaxValue()).isGreaterThanOrEqualTo(40_000L);
+        assertThat(recorder.snapshot().get(LatencyRecorder.PLACEMENT_EVENT).getTotalCount()).isZero();
+        assertThat(recorder.snapshot()).containsKeys(LatencyRecorder.ORDER_REQUEST, LatencyRecorder.OWNER_PLACEMENT,
+                LatencyRecorder.PLACEMENT_OPEN_ORDERS_ROW);
     }
 
     @Test

@@ -7,9 +7,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.net.ssl.SSLContext;
 
 import org.HdrHistogram.Histogram;
@@ -77,6 +79,13 @@ public final class BrokerScraper {
                     byRegion.merge(regionOf(instance), minus.apply(value, then.get(instance)), plus);
                 }
             });
+        }
+
+        /** Every measure some broker has an exact histogram of, in the brokers' order. */
+        public Set<String> exactMeasures() {
+            Set<String> measures = new LinkedHashSet<>();
+            exact.values().forEach(e -> measures.addAll(e.measures()));
+            return measures;
         }
 
         /** The exact histogram of {@code measure} per region, where the brokers have one. */

@@ -2,9 +2,11 @@ package org.brokerapp.loadtest.measure;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
@@ -26,7 +28,7 @@ public record ExactLatency(Map<String, Histogram> histograms) {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     public ExactLatency {
-        histograms = Map.copyOf(histograms);
+        histograms = Collections.unmodifiableMap(new LinkedHashMap<>(histograms)); // in the broker's order
     }
 
     /** Parses the endpoint's answer: {@code {"histograms": {"tick-to-fill": {"count": n, "histogram": "<base64>"}, ...}}}. */
@@ -46,6 +48,11 @@ public record ExactLatency(Map<String, Histogram> histograms) {
 
     public boolean isEmpty() {
         return histograms.isEmpty();
+    }
+
+    /** The measures this snapshot has, in the broker's order. */
+    public Set<String> measures() {
+        return histograms.keySet();
     }
 
     public Histogram get(String measure) {

@@ -55,6 +55,9 @@ final class WindowResults {
         if (!exactTickToFill.isEmpty()) {
             exactRows(rows, Measures.TICKER_TO_FILL, exactTickToFill, floors, floorAll);
             exactRows(rows, Measures.RECEIPT_TO_FILL, brokers.exact(ExactLatency.RECEIPT_TO_FILL), floors, floorAll);
+            // where a placement's time goes (the broker's request, the owner's work and its three durable steps), however the broker names them
+            brokers.exactMeasures().stream().filter(m -> !m.equals(ExactLatency.TICK_TO_FILL) && !m.equals(ExactLatency.RECEIPT_TO_FILL))
+                    .forEach(measure -> exactRows(rows, measure, brokers.exact(measure), floors, floorAll));
         }
         PrometheusHistogram tickToFillAll = PrometheusHistogram.EMPTY;
         // the Prometheus buckets only where no broker has the exact histograms (one that predates /actuator/latency)

@@ -36,6 +36,20 @@ class ExactLatencyTests {
     }
 
     @Test
+    void everyMeasureAnyBrokerHasIsListedOnceInTheBrokersOrder() {
+        String withPlacement = endpointAnswer(of(1), of(1)).replace("}}}", "},\"owner-placement\":{\"count\":1,\"histogram\":\"" + encode(of(7_000)) + "\"}}}");
+        ExactLatency us = ExactLatency.parse(withPlacement);
+        ExactLatency sydney = ExactLatency.parse(endpointAnswer(of(2), of(2)));
+
+        BrokerScraper.Scrape scrape = new BrokerScraper.Scrape(Map.of(), Map.of(), true, Map.of("us-east-1", us, "ap-southeast-2", sydney));
+
+        assertThat(us.measures()).containsExactly(ExactLatency.TICK_TO_FILL, ExactLatency.RECEIPT_TO_FILL, "owner-placement");
+        assertThat(scrape.exactMeasures()).containsExactlyInAnyOrder(ExactLatency.TICK_TO_FILL, ExactLatency.RECEIPT_TO_FILL, "owner-placement");
+        assertThat(scrape.exact("owner-placement")).containsOnlyKeys("us-east-1");
+        assertThat(scrape.exact("owner-placement").get("us-east-1").getMaxValue()).isCloseTo(7_000L, within(7L));
+    }
+
+    @Test
     void twoSnapshotsSubtractedHoldExactlyTheWindowsSamples() {
         ExactLatency start = ExactLatency.parse(endpointAnswer(of(900_000, 950_000), of(1_000)));
         ExactLatency end = ExactLatency.parse(endpointAnswer(of(900_000, 950_000, 12_345, 23_456, 34_567), of(1_000, 2_000)));
