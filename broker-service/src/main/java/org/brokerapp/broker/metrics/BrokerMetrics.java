@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.springframework.stereotype.Component;
 
@@ -58,10 +59,12 @@ public class BrokerMetrics {
         counter("broker.fills", "outcome", "error").increment();
     }
 
-    public void placed(String type, Duration took) {
+    public void placed(OrderType type, Duration took) {
         placement.record(took);
-        exact.record(LatencyRecorder.OWNER_PLACEMENT, took);
-        counter("broker.orders", "type", type).increment();
+        if (type != OrderType.MARKET) {
+            exact.record(LatencyRecorder.OWNER_PLACEMENT, took);
+        }
+        counter("broker.orders", "type", type.name()).increment();
     }
 
     /** A LIMIT or STOP placement's durable step (its ledger row, its open_orders row, its event): timed from {@code startedNanos} until it completes. */

@@ -218,7 +218,7 @@ class OrderService {
             // matched here: straight to the matcher (the relay brings it too, and it is indexed once)
             matcher.rest(RestingOrders.of(order));
         }
-        metrics.placed(order.type().name(), Duration.ofNanos(System.nanoTime() - started));
+        metrics.placed(order.type(), Duration.ofNanos(System.nanoTime() - started));
         return new Placement(order, reserved.created());
     }
 
@@ -320,7 +320,7 @@ class OrderService {
         await(ledger.write(filled).toCompletableFuture(), filled);
         executions.put(filled.orderId(), new Executed(filled, System.nanoTime()));
         events.publish(OrderEvent.placed(filled, Instant.now(), region));
-        metrics.placed(OrderType.MARKET.name(), Duration.between(order.placedAt(), Instant.now()));
+        metrics.placed(OrderType.MARKET, Duration.between(order.placedAt(), Instant.now()));
         return filled;
     }
 
