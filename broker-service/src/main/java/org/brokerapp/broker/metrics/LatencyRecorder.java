@@ -28,7 +28,7 @@ class LatencyRecorder {
     public static final String TICK_TO_FILL = "tick-to-fill";
     /** Broker receipt of the tick to fill durable. */
     public static final String RECEIPT_TO_FILL = "receipt-to-fill";
-    /** {@code POST /api/orders} from the first filter to the last byte of the answer, at the broker the client sent it to. */
+    /** A LIMIT or STOP {@code POST /api/orders} from the first filter to its answer, at the broker the client sent it to. */
     public static final String ORDER_REQUEST = "order-request";
     /** A LIMIT or STOP placement at the customer's owner: from its reservation until its two rows and its event are durable. */
     public static final String OWNER_PLACEMENT = "owner-placement";

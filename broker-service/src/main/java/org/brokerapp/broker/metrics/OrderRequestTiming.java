@@ -13,13 +13,21 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Times each {@code POST /api/orders} from the first filter to its answer, so that a placement's
- * time splits into the client's side (connection, queueing before the container hands the request
- * over), this broker's filters and body handling, and the owner's work ({@link LatencyRecorder}).
+ * Times each LIMIT or STOP {@code POST /api/orders} from the first filter to its answer, so that a
+ * placement's time splits into the client's side (connection, queueing before the container hands
+ * the request over), this broker's filters and body handling, and the owner's work
+ * ({@link LatencyRecorder}). MARKET orders have their own timer ({@code broker_market_orders_seconds}).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
-class OrderRequestTiming extends OncePerRequestFilter {
+public class OrderRequestTiming extends OncePerRequestFilter {
+
+    private static final String RESTING = OrderRequestTiming.class.getName() + ".resting";
+
+    /** Marks the request as a LIMIT or STOP placement (the filter cannot tell before the body is read). */
+    public static void resting(HttpServletRequest request) {
+        request.setAttribute(RESTING, Boolean.TRUE);
+    }
 
     private final BrokerMetrics metrics;
 
@@ -38,7 +46,9 @@ class OrderRequestTiming extends OncePerRequestFilter {
         try {
             chain.doFilter(request, response);
         } finally {
-            metrics.orderRequest(Duration.ofNanos(System.nanoTime() - started));
+            if (request.getAttribute(RESTING) != null) {
+                metrics.orderRequest(Duration.ofNanos(System.nanoTime() - started));
+            }
         }
     }
 }

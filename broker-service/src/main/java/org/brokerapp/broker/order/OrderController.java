@@ -12,14 +12,17 @@ import java.util.UUID;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.brokerapp.broker.account.Holdings;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.market.LastPrices;
+import org.brokerapp.broker.metrics.OrderRequestTiming;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -76,8 +79,12 @@ class OrderController {
 
     @Operation(summary = "Place a LIMIT or STOP order", description = "Idempotent on clientOrderId: a retry returns the same order with 200.")
     @PostMapping("/orders")
-    ResponseEntity<OrderView> place(Principal customer, @RequestBody OrderRequests.PlaceOrderRequest request) {
-        Placement placement = orders.place(requests.validate(customer.getName(), request));
+    ResponseEntity<OrderView> place(Principal customer, @RequestBody OrderRequests.PlaceOrderRequest request, HttpServletRequest http) {
+        PlaceOrder command = requests.validate(customer.getName(), request);
+        if (command.type() != OrderType.MARKET) {
+            OrderRequestTiming.resting(http);
+        }
+        Placement placement = orders.place(command);
         OrderView view = OrderView.of(placement.order());
         return placement.created()
                 ? ResponseEntity.created(URI.create("/api/orders/" + view.orderId())).body(view)
