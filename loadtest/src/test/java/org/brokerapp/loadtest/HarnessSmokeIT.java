@@ -107,7 +107,7 @@ class HarnessSmokeIT {
         assertThat(measures.get("ticker-to-fill (all regions)").latency().upperBounds()).isFalse();
         assertThat(measures).containsKey("receipt-to-fill (all regions)");
         // and where a placement's time goes: the broker's request, the owner's work, its three durable steps, all sampled
-        for (String step : List.of("order-request", "owner-placement", "owner-placement-ledger-row", "owner-placement-open-orders-row",
+        for (String step : List.of("order-request", "order-request-to-controller", "owner-placement", "owner-placement-ledger-row", "owner-placement-open-orders-row",
                 "owner-placement-event")) {
             assertThat(measures.get(step + " (all regions)").latency().count()).as(step).isPositive();
         }

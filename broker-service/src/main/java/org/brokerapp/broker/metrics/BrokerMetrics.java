@@ -83,9 +83,14 @@ public class BrokerMetrics {
         }
     }
 
-    /** A whole {@code POST /api/orders} as this broker served it. */
+    /** A whole LIMIT or STOP {@code POST /api/orders} as this broker served it. */
     public void orderRequest(Duration took) {
         exact.record(LatencyRecorder.ORDER_REQUEST, took);
+    }
+
+    /** The same request from its first filter to the controller. */
+    public void orderRequestToController(Duration took) {
+        exact.record(LatencyRecorder.ORDER_REQUEST_TO_CONTROLLER, took);
     }
 
     /**

@@ -22,11 +22,18 @@ import org.springframework.web.filter.OncePerRequestFilter;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class OrderRequestTiming extends OncePerRequestFilter {
 
+    private static final String STARTED = OrderRequestTiming.class.getName() + ".started";
     private static final String RESTING = OrderRequestTiming.class.getName() + ".resting";
 
-    /** Marks the request as a LIMIT or STOP placement (the filter cannot tell before the body is read). */
-    public static void resting(HttpServletRequest request) {
+    /**
+     * Marks the request as a LIMIT or STOP placement (the filter cannot tell before the body is read)
+     * and times its way to the controller: the filters (authentication, limits), the body's parsing and validation.
+     */
+    public static void resting(HttpServletRequest request, BrokerMetrics metrics) {
         request.setAttribute(RESTING, Boolean.TRUE);
+        if (request.getAttribute(STARTED) instanceof Long started) {
+            metrics.orderRequestToController(Duration.ofNanos(System.nanoTime() - started));
+        }
     }
 
     private final BrokerMetrics metrics;
@@ -43,6 +50,7 @@ public class OrderRequestTiming extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain) throws ServletException, IOException {
         long started = System.nanoTime();
+        request.setAttribute(STARTED, started);
         try {
             chain.doFilter(request, response);
         } finally {

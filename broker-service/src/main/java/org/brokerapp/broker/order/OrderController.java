@@ -22,6 +22,7 @@ import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.market.LastPrices;
+import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.metrics.OrderRequestTiming;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.http.HttpStatus;
@@ -66,11 +67,13 @@ class OrderController {
     }
 
     private final OrderService orders;
+    private final BrokerMetrics metrics;
     private final OrderRequests requests;
     private final LastPrices lastPrices;
     private final SymbolUniverse symbols;
 
-    OrderController(OrderService orders, OrderRequests requests, LastPrices lastPrices, SymbolUniverse symbols) {
+    OrderController(OrderService orders, OrderRequests requests, LastPrices lastPrices, SymbolUniverse symbols, BrokerMetrics metrics) {
+        this.metrics = metrics;
         this.orders = orders;
         this.requests = requests;
         this.lastPrices = lastPrices;
@@ -82,7 +85,7 @@ class OrderController {
     ResponseEntity<OrderView> place(Principal customer, @RequestBody OrderRequests.PlaceOrderRequest request, HttpServletRequest http) {
         PlaceOrder command = requests.validate(customer.getName(), request);
         if (command.type() != OrderType.MARKET) {
-            OrderRequestTiming.resting(http);
+            OrderRequestTiming.resting(http, metrics);
         }
         Placement placement = orders.place(command);
         OrderView view = OrderView.of(placement.order());
