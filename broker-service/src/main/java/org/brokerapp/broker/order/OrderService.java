@@ -48,6 +48,8 @@ import org.brokerapp.broker.routing.RoutedPlacement;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
@@ -73,6 +75,8 @@ import org.springframework.stereotype.Service;
  */
 @Service
 class OrderService {
+
+    private static final Logger log = LoggerFactory.getLogger(OrderService.class);
 
     private static final Duration WRITE_WAIT = Duration.ofSeconds(6);
     private static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
@@ -325,11 +329,12 @@ class OrderService {
     }
 
     private BigDecimal recentPrice(String symbol) {
-        return lastPrices.of(symbol)
-                .filter(p -> p.tickTime().isAfter(Instant.now().minus(maxPriceAge)))
+        Optional<LastPrices.LastPrice> known = lastPrices.of(symbol);
+        return known.filter(p -> p.tickTime().isAfter(Instant.now().minus(maxPriceAge)))
                 .map(LastPrices.LastPrice::price)
                 .orElseThrow(() -> {
                     metrics.rejected("no.price");
+                    log.debug("no recent price of {}: {}", symbol, known.map(Object::toString).orElse("none known here"));
                     return new OrderProblem.NoPrice("no price of " + symbol + " in the last " + maxPriceAge.toSeconds()
                             + " s: a MARKET order needs a recent tick; use a LIMIT order");
                 });
