@@ -30,7 +30,10 @@ import org.springframework.stereotype.Component;
  * of a symbol waits for that read; later ones take the price known, and one older than
  * {@link #REMOTE_READ_REUSE} is read again in the background, so no routed order pays a database
  * read on its way (how old a price may be is still decided by its tick time:
- * {@code broker.market.max-price-age}).
+ * {@code broker.market.max-price-age}). A price read longer ago than {@link #REMOTE_READ_SERVE_STALE}
+ * (the row's own write-behind interval) is not answered but read again and waited for: a symbol
+ * ordered once a minute would otherwise be answered with the price of the minute before, and
+ * refused as too old while the row holds a fresh one (the demo's MARKET 422s "No price").
  */
 @Component
 public class LastPrices {
@@ -45,6 +48,8 @@ public class LastPrices {
 
     /** How long a price read from another region's row is used before it is read again (in the background). */
     static final Duration REMOTE_READ_REUSE = Duration.ofSeconds(1);
+    /** How long a price read from another region's row may be answered at all while it is read again. */
+    static final Duration REMOTE_READ_SERVE_STALE = Duration.ofSeconds(5);
 
     private static final Logger log = LoggerFactory.getLogger(LastPrices.class);
 
@@ -62,6 +67,7 @@ public class LastPrices {
     private final String region;
     private final RowReader rows;
     private final Duration reuse;
+    private final Duration serveStale;
 
     @org.springframework.beans.factory.annotation.Autowired
     public LastPrices(CqlSession session, BrokerCql cql, BrokerProperties properties) {
@@ -70,14 +76,16 @@ public class LastPrices {
         this.region = properties.region();
         this.rows = symbol -> session.executeAsync(cql.selectLastPrice.bind(symbol)).thenApply(rs -> Optional.ofNullable(rs.one()).map(row -> price(symbol, row)));
         this.reuse = REMOTE_READ_REUSE;
+        this.serveStale = REMOTE_READ_SERVE_STALE;
     }
 
-    LastPrices(String region, RowReader rows, Duration reuse) {
+    LastPrices(String region, RowReader rows, Duration reuse, Duration serveStale) {
         this.session = null;
         this.cql = null;
         this.region = region;
         this.rows = rows;
         this.reuse = reuse;
+        this.serveStale = serveStale;
     }
 
     public void update(Tick tick) {
@@ -93,9 +101,10 @@ public class LastPrices {
             return Optional.of(local);
         }
         Remote known = remote.get(symbol);
-        boolean stale = known == null || System.nanoTime() - known.readNanos() >= reuse.toNanos();
-        if (known == null || stale && known.price().isEmpty()) {
-            // nothing to answer with: a stale "no row" would refuse an order whose price may be there by now
+        long age = known == null ? Long.MAX_VALUE : System.nanoTime() - known.readNanos();
+        boolean stale = age >= reuse.toNanos();
+        if (known == null || age >= serveStale.toNanos() || stale && known.price().isEmpty()) {
+            // nothing to answer with: a stale "no row", or a price read long ago, would refuse an order whose price may be there by now
             try {
                 return read(symbol).toCompletableFuture().join().price();
             } catch (CompletionException e) {

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A price of another region's symbol costs a routed MARKET order no database read, except the
  * symbol's very first: a price older than the reuse time is answered as known and read again in
- * the background, one read at a time per symbol.
+ * the background, one read at a time per symbol; one read longer ago than it may be served is read
+ * again and waited for.
  */
 class LastPricesTests {
 
@@ -28,6 +29,10 @@ class LastPricesTests {
 
     /** Answers the first read with {@link #firstRow} at once (it is waited for); every later read stays in flight until the test completes it. */
     private LastPrices prices(Duration reuse) {
+        return prices(reuse, Duration.ofHours(1));
+    }
+
+    private LastPrices prices(Duration reuse, Duration serveStale) {
         return new LastPrices("ap-southeast-2", symbol -> {
             CompletableFuture<Optional<LastPrices.LastPrice>> read = new CompletableFuture<>();
             if (reads.isEmpty()) {
@@ -35,7 +40,7 @@ class LastPricesTests {
             }
             reads.add(read);
             return read;
-        }, reuse);
+        }, reuse, serveStale);
     }
 
     private static Optional<LastPrices.LastPrice> row(String price) {
@@ -93,16 +98,26 @@ class LastPricesTests {
     @Test
     void noRowIsNotAnsweredStaleButReadAgainAndWaitedFor() {
         List<Optional<LastPrices.LastPrice>> rows = new ArrayList<>(List.of(Optional.empty(), row("150.00")));
-        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.completedFuture(rows.remove(0)), Duration.ZERO);
+        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.completedFuture(rows.remove(0)), Duration.ZERO, Duration.ofHours(1));
 
         assertThat(prices.of("IBM")).as("no price written yet").isEmpty();
         assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
     }
 
     @Test
+    void aPriceReadLongerAgoThanItMayBeServedIsReadAgainAndWaitedFor() {
+        List<Optional<LastPrices.LastPrice>> rows = new ArrayList<>(List.of(row("150.00"), row("151.00")));
+        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.completedFuture(rows.remove(0)), Duration.ZERO, Duration.ZERO);
+
+        assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
+        assertThat(prices.of("IBM")).as("the row as it is now, not the one read before").map(LastPrices.LastPrice::price)
+                .contains(new BigDecimal("151.00"));
+    }
+
+    @Test
     void aFailedFirstReadFailsTheOrderWithTheDriversOwnException() {
         IllegalStateException timedOut = new IllegalStateException("read timed out");
-        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.failedFuture(timedOut), Duration.ofHours(1));
+        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.failedFuture(timedOut), Duration.ofHours(1), Duration.ofHours(1));
 
         assertThatThrownBy(() -> prices.of("IBM")).isSameAs(timedOut);
     }
