@@ -179,6 +179,32 @@ final class Account {
         unsettled.remove(orderId);
     }
 
+    /**
+     * Applies the decisions the ledger already holds but whose reports have not reached this owner
+     * yet: a fill or cancel is final once written, and its report would change the account the same
+     * way (repeats change nothing).
+     *
+     * @return how many orders this closed
+     */
+    int catchUp(LedgerSnapshot ledger) {
+        int closed = 0;
+        for (Order decided : ledger.orders()) {
+            Order mine = orders.get(decided.orderId());
+            if (mine == null || !mine.isOpen()) {
+                continue;
+            }
+            switch (decided.status()) {
+                case FILLED -> filled(decided.orderId(), decided.fillPrice(), decided.filledAt(), decided.filledBy());
+                case CANCELLED -> cancelled(decided.orderId(), decided.closedAt());
+                case OPEN -> {
+                    continue;
+                }
+            }
+            closed++;
+        }
+        return closed;
+    }
+
     int writesInFlight() {
         return writesInFlight;
     }

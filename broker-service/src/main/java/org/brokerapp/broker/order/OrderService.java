@@ -177,6 +177,27 @@ class OrderService {
      * for {@code maxCost}, or refused (422) if the customer lacks it.
      */
     private Reserved reserve(PlaceOrder command, UUID orderId, Supplier<Order> fresh, Function<Order, BigDecimal> maxCost) {
+        try {
+            return reserveOnce(command, orderId, fresh, maxCost);
+        } catch (OrderProblem.Insufficient shortfall) {
+            // fills and cancels reach the owner as events, just after their rows: the ledger may hold one that frees enough
+            if (!accounts.catchUp(command.customerId())) {
+                throw rejected(command, shortfall);
+            }
+            try {
+                return reserveOnce(command, orderId, fresh, maxCost);
+            } catch (OrderProblem.Insufficient stillShort) {
+                throw rejected(command, stillShort);
+            }
+        }
+    }
+
+    private OrderProblem.Insufficient rejected(PlaceOrder command, OrderProblem.Insufficient shortfall) {
+        metrics.rejected(command.side() == Side.BUY ? "insufficient.cash" : "insufficient.shares");
+        return shortfall;
+    }
+
+    private Reserved reserveOnce(PlaceOrder command, UUID orderId, Supplier<Order> fresh, Function<Order, BigDecimal> maxCost) {
         return accounts.withAccount(command.customerId(), account -> {
             Optional<Order> existing = account.find(orderId);
             if (existing.isPresent()) {
@@ -188,12 +209,7 @@ class OrderService {
                 return new Reserved(order, true, false);
             }
             Order order = fresh.get();
-            try {
-                account.reserve(order, maxCost.apply(order));
-            } catch (OrderProblem.Insufficient shortfall) {
-                metrics.rejected(command.side() == Side.BUY ? "insufficient.cash" : "insufficient.shares");
-                throw shortfall;
-            }
+            account.reserve(order, maxCost.apply(order));
             return new Reserved(order, true, true);
         });
     }

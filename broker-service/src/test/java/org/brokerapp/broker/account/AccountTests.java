@@ -136,4 +136,36 @@ class AccountTests {
         account.written(order.orderId());
         assertThat(account.availableCash()).isEqualByComparingTo("200");
     }
+
+    @Test
+    void decisionsTheLedgerHoldsAheadOfTheirEventsAreAppliedOnceAndTheEventsThenChangeNothing() {
+        Account account = account("1000.00", Map.of());
+        Order bought = buy("a", 5, "100");
+        Order cancelledBuy = buy("b", 1, "100");
+        Order stillOpen = buy("c", 1, "100");
+        for (Order order : List.of(bought, cancelledBuy, stillOpen)) {
+            account.reserve(order, order.reservedCash());
+            account.writeEnded(order.orderId());
+            account.written(order.orderId());
+        }
+        assertThat(account.availableShares("IBM")).isZero();
+        LedgerSnapshot ledger = new LedgerSnapshot("c", new BigDecimal("1000.00"), Map.of(), List.of(
+                decided(bought, OrderStatus.FILLED, "98.50"), decided(cancelledBuy, OrderStatus.CANCELLED, null), stillOpen));
+
+        assertThat(account.catchUp(ledger)).isEqualTo(2);
+        assertThat(account.catchUp(ledger)).as("a second read changes nothing").isZero();
+        account.filled(bought.orderId(), new BigDecimal("98.50"), T, "us-east-1");
+        account.cancelled(cancelledBuy.orderId(), T);
+
+        assertThat(account.availableShares("IBM")).as("the fill's shares can be sold at once").isEqualTo(5);
+        assertThat(account.holdings()).isEqualTo(ledger.holdings());
+        assertThat(account.availableCash()).isEqualByComparingTo("407.50");
+    }
+
+    private static Order decided(Order o, OrderStatus status, String fillPrice) {
+        boolean filled = status == OrderStatus.FILLED;
+        return new Order(o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(), o.type(), o.quantity(), o.limitPrice(),
+                o.stopPrice(), o.reservedCash(), status, o.placedRegion(), o.placedAt(), filled ? new BigDecimal(fillPrice) : null, filled ? T : null,
+                filled ? "us-east-1" : null, filled ? null : T);
+    }
 }

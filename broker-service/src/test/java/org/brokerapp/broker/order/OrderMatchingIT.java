@@ -182,6 +182,7 @@ class OrderMatchingIT {
         assertThat(afterBuy.body().path("positions").path("T").asLong()).isEqualTo(100);
 
         Reply sell = carol.place(order("LIMIT", "SELL", "T", 100, "27.00"));
+        assertThat(sell.status()).as("the shares a fill just brought can be sold at once: " + sell.raw()).isEqualTo(201);
         assertThat(carol.get("/api/holdings").body().path("reservedShares").path("T").asLong()).isEqualTo(100);
         assertThat(carol.place(order("LIMIT", "SELL", "T", 1, "27.00")).status()).as("no shares left to sell").isEqualTo(422);
         homeTicks.tick("T", "NYSE", "27.10");
