@@ -40,10 +40,10 @@ public final class ErrorKinds {
     public static String ofThrowable(Throwable error) {
         Throwable cause = error;
         while (cause.getCause() != null && (cause instanceof java.util.concurrent.CompletionException
-                || cause instanceof java.util.concurrent.ExecutionException)) {
+                || cause instanceof java.util.concurrent.ExecutionException || cause instanceof java.io.UncheckedIOException)) {
             cause = cause.getCause();
         }
-        if (cause instanceof java.net.http.HttpTimeoutException) {
+        if (cause instanceof java.net.http.HttpTimeoutException || cause instanceof java.net.SocketTimeoutException) {
             return "timeout";
         }
         if (cause instanceof java.net.ConnectException) {

@@ -256,6 +256,7 @@ public final class Harness implements AutoCloseable {
     public void close() {
         publishers.values().forEach(TickPublisher::close);
         floors.forEach(FloorWriter::close);
+        client.close();
     }
 
     /** Ramp-up, warm-up and the measured window of one level, with a progress line per interval. */

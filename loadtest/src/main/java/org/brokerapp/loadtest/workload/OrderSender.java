@@ -1,7 +1,6 @@
 package org.brokerapp.loadtest.workload;
 
 import java.math.BigDecimal;
-import java.net.http.HttpResponse;
 
 import org.brokerapp.loadtest.check.AcceptedOrder;
 import org.brokerapp.loadtest.check.AcceptedOrders;
@@ -46,8 +45,8 @@ public final class OrderSender {
                 });
     }
 
-    private void answered(PlannedOrder order, long intendedStartNanos, HttpResponse<String> response) {
-        int status = response.statusCode();
+    private void answered(PlannedOrder order, long intendedStartNanos, BrokerClient.Answer response) {
+        int status = response.status();
         if (status != 200 && status != 201) {
             String title = BrokerClient.problemTitle(response.body());
             fail(order, "HTTP " + status + (title.isEmpty() ? "" : " " + title));

@@ -67,5 +67,9 @@ class LatencySummaryTests {
         assertThat(kinds.total()).isEqualTo(3);
         assertThat(ErrorKinds.difference(kinds.snapshot(), before)).containsEntry("a", 1L).containsEntry("b", 1L);
         assertThat(ErrorKinds.ofThrowable(new java.util.concurrent.CompletionException(new java.net.http.HttpTimeoutException("t")))).isEqualTo("timeout");
+        assertThat(ErrorKinds.ofThrowable(new java.util.concurrent.CompletionException(new java.io.UncheckedIOException(
+                new java.net.SocketTimeoutException("read timed out"))))).as("the order client's timeout").isEqualTo("timeout");
+        assertThat(ErrorKinds.ofThrowable(new java.util.concurrent.CompletionException(new java.io.UncheckedIOException(
+                new java.net.ConnectException("refused"))))).isEqualTo("connection refused");
     }
 }
