@@ -29,9 +29,11 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
  * harness's order client ({@link BrokerClient}) and a bare socket, the three in a fresh random order
  * each round so that the machine's noise falls on all alike. Run it beside a load test:
  * <pre>
- * java -cp "loadtest/target/classes:$(cat loadtest/target/runtime-classpath.txt)" \
+ * java -Dlogback.configurationFile=local-stack-logback.xml -cp "loadtest/target/classes:$(cat loadtest/target/runtime-classpath.txt)" \
  *     org.brokerapp.loadtest.target.ClientOverheadProbe http://127.10.1.3:8080 alice alice-pw 500
  * </pre>
+ * (the logging configuration matters: at logback's default level, DEBUG, Apache HttpClient logs
+ * every request and costs several times more than its work)
  */
 public final class ClientOverheadProbe {
 
