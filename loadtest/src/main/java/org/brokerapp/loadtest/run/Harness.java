@@ -215,11 +215,18 @@ public final class Harness implements AutoCloseable {
         return new CorrectnessCheck(client, target.regions().names().get(0), openingCash, progress).run(accepted);
     }
 
-    /** Every probe's idle baseline: {@code length} with everything up and no load at all (before priming). */
+    /**
+     * Every probe's idle baseline: {@code length} with everything up and no load at all (before
+     * priming), after as long again for the servers to settle. Measured straight after the brokers
+     * started, "idle" held their start-up work (compilation, leases taken, Cassandra's first
+     * compactions): twice the rate of a stack at rest, which made every "above idle" figure too low.
+     */
     public void idleBaseline(Duration length) throws InterruptedException {
         if (length.isZero() || probes.isEmpty()) {
             return;
         }
+        progress.step("settling: " + length.toSeconds() + " s for the servers' start-up work to end before the idle baseline");
+        Thread.sleep(length.toMillis());
         progress.step("idle baseline: " + length.toSeconds() + " s with every process up and no load");
         probes.forEach(WindowProbe::idleStarted);
         Thread.sleep(length.toMillis());
