@@ -128,10 +128,9 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", // fixed heap: no resizing work; 512 MB holds this stack's small memtables and caches
                 "-Xss256k", // Cassandra's own default; hundreds of threads, little stack each
                 "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100",
-                "-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1", // never more GC threads than the machine's 2 cores, whatever the JVM detects
-                "-XX:CICompilerCount=2", // the fewest JIT threads tiered compilation allows: four nodes JIT-compiling at once starve everything else
                 "-XX:+PerfDisableSharedMem", // as Cassandra's jvm-server.options: no hsperfdata mmap writes (GC stalls on a busy disk)
                 "-Dcassandra.available_processors=1", // four nodes share two cores: size the pools Cassandra derives from its cores for one
+                "-Dcassandra.approximate_time_precision_ms=10", // its coarse clock ticked every 2 ms: 500 wake-ups a second per node, idle (issue #11); timeouts here are seconds
                 "-Djava.net.preferIPv4Stack=true",
                 "-Djdk.attach.allowAttachSelf=true",
                 "-javaagent:" + jammAgent,
@@ -145,6 +144,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 // an empty cluster on one machine: no need to wait for a ring to settle
                 "-Dcassandra.ring_delay_ms=1000",
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0"));
+        options.addAll(LeanJvm.SHARED_CORES);
         options.addAll(jmxOptions);
         options.addAll(JAVA17_MODULE_OPTIONS);
         options.add("-cp");

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.brokerapp.regions.Region;
 
@@ -89,13 +90,12 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
     }
 
     private List<String> jvmOptions(Path esHome, Path lib) {
-        return List.of(
-                "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-XX:+UseG1GC", "-XX:ParallelGCThreads=2", "-XX:CICompilerCount=2",
+        return Stream.of(List.of("-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-XX:+UseG1GC"), LeanJvm.SHARED_CORES, List.of(
                 "-Xss1m", "-Djava.awt.headless=true", "-Djava.net.preferIPv4Stack=true", "-Dfile.encoding=UTF-8",
                 "-Dlog4j2.formatMsgNoLookups=true", "-Dlog4j.shutdownHookEnabled=false", "-Dlog4j2.disable.jmx=true",
                 "-Des.path.home=" + esHome,
                 "-cp", lib + "/*",
-                LAUNCHER);
+                LAUNCHER)).flatMap(List::stream).toList();
     }
 
     /** Ready = the HTTP layer answers and the cluster is at least yellow (a single node never gets replicas: green). */

@@ -138,16 +138,16 @@ public record KafkaBroker(Region region, String address, Path dir) {
     }
 
     private static List<String> command(Path java, Path lib, Path home, String mainClass) {
-        return new ArrayList<>(List.of(java.toString(),
+        List<String> command = new ArrayList<>(List.of(java.toString(),
                 // lean on a small machine (issue #11)
                 "-Xms256m", "-Xmx384m", // a few topics of small records; the log cleaner's buffer is cut to 16 MB below
-                "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
-                "-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1", // never more GC threads than the machine's 2 cores
-                "-XX:CICompilerCount=2", // the fewest JIT threads tiered compilation allows
-                "-Djava.awt.headless=true", "-Djava.net.preferIPv4Stack=true",
+                "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20"));
+        command.addAll(LeanJvm.SHARED_CORES);
+        command.addAll(List.of("-Djava.awt.headless=true", "-Djava.net.preferIPv4Stack=true",
                 "-Dlog4j2.configurationFile=" + home.resolve("conf/log4j2.properties"),
                 "-Dkafka.logs.dir=" + home.resolve("logs"),
                 "-cp", lib + "/*", mainClass));
+        return command;
     }
 
     private Path properties() {

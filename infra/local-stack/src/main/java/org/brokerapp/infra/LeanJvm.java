@@ -1,19 +1,37 @@
 package org.brokerapp.infra;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * JVM options for a broker-service process started beside the local stack (by the load harness and
- * the integration tests): lean on a small machine, where four Cassandra nodes, two Kafkas and the
- * brokers share two cores (issue #11). The heap is the caller's choice.
+ * JVM options for the processes of the local stack on a small machine, where four Cassandra nodes,
+ * two Kafkas, Elasticsearch and the brokers share two cores (issue #11). Each server adds its own
+ * heap and collector settings.
  */
 public final class LeanJvm {
 
-    public static final List<String> SMALL_MACHINE = List.of(
-            "-XX:+UseG1GC", // the JVM's choice on a server-class machine anyway; said here so it holds in a small container too
+    /** For every JVM of the stack: threads sized for the machine's two cores, and JIT compiling that yields to requests. */
+    public static final List<String> SHARED_CORES = Stream.concat(Stream.of(
             "-XX:ParallelGCThreads=2", "-XX:ConcGCThreads=1", // never more GC threads than the machine's 2 cores, whatever the JVM detects
-            "-XX:CICompilerCount=2", // the fewest JIT threads tiered compilation allows
-            "-XX:+PerfDisableSharedMem"); // no hsperfdata mmap writes (jcmd still works; jps no longer lists the process)
+            "-XX:CICompilerCount=2"), // the fewest JIT threads tiered compilation allows
+            compilerThreadsYield().stream()).toList();
+
+    /**
+     * JIT compiling at nice 19. In a JVM's first minutes it takes a third of the stack's CPU, and at
+     * equal priority each compile holds a core that requests wait for (docs/BENCHMARKS.md). Only as
+     * root: elsewhere the JVM warns that the policy may need privileges at every start.
+     */
+    private static List<String> compilerThreadsYield() {
+        return "root".equals(System.getProperty("user.name"))
+                ? List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=19")
+                : List.of();
+    }
+
+    /** For a broker-service process started beside the local stack (by the load harness and the integration tests). */
+    public static final List<String> SMALL_MACHINE = Stream.concat(Stream.of(
+            "-XX:+UseG1GC", // the JVM's choice on a server-class machine anyway; said here so it holds in a small container too
+            "-XX:+PerfDisableSharedMem"), // no hsperfdata mmap writes (jcmd still works; jps no longer lists the process)
+            SHARED_CORES.stream()).toList();
 
     private LeanJvm() {
     }

@@ -2,6 +2,7 @@ package org.brokerapp.infra;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,12 +11,20 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * CPU time of processes as the kernel accounts it: {@code utime + stime} from
  * {@code /proc/<pid>/stat}, in clock ticks (10 ms on Linux). Two readings subtracted give what a
  * process burned in between, whatever else the machine was doing; a process that ended in between
  * has no reading. Linux only: elsewhere every reading is empty.
+ *
+ * <p>A reading also holds what the JVM's JIT compiler threads ({@code C1 CompilerThread*},
+ * {@code C2 CompilerThread*}) burned, from {@code /proc/<pid>/task/<tid>/stat}: in a JVM's first
+ * minutes compiling is a large share of its CPU, work done once per start, not per request
+ * (issue #11). A compiler thread the JVM retired in between takes its time with it; the stack's
+ * JVMs run one compiler thread of each kind ({@code -XX:CICompilerCount=2}), which the JVM never
+ * retires.
  */
 public final class ProcessCpu {
 
@@ -28,9 +37,27 @@ public final class ProcessCpu {
         }
     }
 
-    /** One process's CPU at one moment. */
-    public record Reading(long pid, Kind kind, Duration cpu) {
+    /** One process's CPU at one moment, and the part of it its JIT compiler threads burned. */
+    public record Reading(long pid, Kind kind, Duration cpu, Duration jit) {
     }
+
+    /** CPU burned between two readings, and the part of it spent JIT-compiling. */
+    public record Usage(Duration cpu, Duration jit) {
+
+        public static final Usage NONE = new Usage(Duration.ZERO, Duration.ZERO);
+
+        Usage plus(Usage other) {
+            return new Usage(cpu.plus(other.cpu), jit.plus(other.jit));
+        }
+
+        /** The CPU that was not JIT compiling. */
+        public Duration withoutJit() {
+            return cpu.minus(jit);
+        }
+    }
+
+    /** "C1 CompilerThread0" and the like, as the kernel keeps them: 15 characters. */
+    private static final Set<String> COMPILER_THREAD_NAMES = Set.of("C1 CompilerThre", "C2 CompilerThre");
 
     private static final long TICKS_PER_SECOND = clockTicksPerSecond();
 
@@ -40,14 +67,42 @@ public final class ProcessCpu {
     /** Total CPU (user + system) the process has used since it started; empty if it is gone or there is no /proc. */
     public static Optional<Duration> cpuTime(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.ISO_8859_1);
-            // the command name (field 2) may hold spaces and parentheses: fields count from the last ')'
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" +");
-            long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime (14) + stime (15), 1-based from pid
-            return Optional.of(Duration.ofMillis(ticks * 1000 / TICKS_PER_SECOND));
+            return Optional.of(cpuOf(Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.ISO_8859_1)));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /** CPU the process's JIT compiler threads have used; zero for a process that is not a JVM or is gone. */
+    public static Duration jitTime(long pid) {
+        Duration sum = Duration.ZERO;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks) {
+                try {
+                    String stat = Files.readString(task.resolve("stat"), StandardCharsets.ISO_8859_1);
+                    if (COMPILER_THREAD_NAMES.contains(threadName(stat))) {
+                        sum = sum.plus(cpuOf(stat));
+                    }
+                } catch (IOException | RuntimeException threadEnded) {
+                    // a thread that ended since the listing has nothing left to count
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return sum;
+        }
+        return sum;
+    }
+
+    /** Field 2 of a {@code stat} line: the name between the first '(' and the last ')' (it may hold either). */
+    private static String threadName(String stat) {
+        return stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    }
+
+    private static Duration cpuOf(String stat) {
+        // the command name (field 2) may hold spaces and parentheses: fields count from the last ')'
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" +");
+        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime (14) + stime (15), 1-based from pid
+        return Duration.ofMillis(ticks * 1000 / TICKS_PER_SECOND);
     }
 
     /** The kind of process {@code pid} is, from its command line. */
@@ -83,18 +138,23 @@ public final class ProcessCpu {
     public static Map<Long, Reading> read(Collection<Long> pids, Map<Long, Kind> kinds) {
         Map<Long, Reading> readings = new LinkedHashMap<>();
         for (long pid : pids) {
-            cpuTime(pid).ifPresent(cpu -> readings.put(pid, new Reading(pid, kinds.getOrDefault(pid, Kind.OTHER), cpu)));
+            cpuTime(pid).ifPresent(cpu -> readings.put(pid, new Reading(pid, kinds.getOrDefault(pid, Kind.OTHER), cpu, jitTime(pid))));
         }
         return readings;
     }
 
+    /** What one process burned between two of its readings. */
+    public static Usage between(Reading before, Reading after) {
+        return new Usage(after.cpu().minus(before.cpu()), after.jit().minus(before.jit()));
+    }
+
     /** CPU per kind between two readings of the same processes; a process missing from either is left out. */
-    public static Map<Kind, Duration> perKind(Map<Long, Reading> before, Map<Long, Reading> after) {
-        Map<Kind, Duration> sums = new LinkedHashMap<>();
+    public static Map<Kind, Usage> perKind(Map<Long, Reading> before, Map<Long, Reading> after) {
+        Map<Kind, Usage> sums = new LinkedHashMap<>();
         after.forEach((pid, now) -> {
             Reading then = before.get(pid);
             if (then != null) {
-                sums.merge(now.kind(), now.cpu().minus(then.cpu()), Duration::plus);
+                sums.merge(now.kind(), between(then, now), Usage::plus);
             }
         });
         return sums;

@@ -1,5 +1,6 @@
 package org.brokerapp.infra;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -238,21 +239,29 @@ public final class StackCli implements Callable<Integer> {
             ServerProcess.sleep(Duration.ofSeconds(seconds));
             var after = ProcessCpu.read(pids, kinds);
             double elapsed = (System.nanoTime() - start) / 1e9;
-            out.printf("%-8s %-10s %10s %12s%n", "PID", "KIND", "CPU s", "% of a core");
+            out.printf("%-8s %-10s %10s %12s %14s%n", "PID", "KIND", "CPU s", "% of a core", "JIT compiling");
             double total = 0;
             for (long pid : pids) {
                 if (before.containsKey(pid) && after.containsKey(pid)) {
-                    double cpu = after.get(pid).cpu().minus(before.get(pid).cpu()).toMillis() / 1000.0;
-                    total += cpu;
-                    out.printf("%-8d %-10s %10.2f %11.1f%%%n", pid, kinds.get(pid).label(), cpu, 100 * cpu / elapsed);
+                    ProcessCpu.Usage usage = ProcessCpu.between(before.get(pid), after.get(pid));
+                    total += seconds(usage.cpu());
+                    printUsage(out, Long.toString(pid), kinds.get(pid).label(), usage, elapsed);
                 } else {
                     out.printf("%-8d %-10s %10s %12s%n", pid, kinds.get(pid).label(), "gone", "-");
                 }
             }
-            ProcessCpu.perKind(before, after).forEach((kind, cpu) -> out.printf("%-8s %-10s %10.2f %11.1f%%%n", "all",
-                    kind.label(), cpu.toMillis() / 1000.0, 100 * cpu.toMillis() / 1000.0 / elapsed));
+            ProcessCpu.perKind(before, after).forEach((kind, usage) -> printUsage(out, "all", kind.label(), usage, elapsed));
             out.printf("%-8s %-10s %10.2f %11.1f%%   over %.1f s%n", "all", "total", total, 100 * total / elapsed, elapsed);
             return 0;
+        }
+
+        private static void printUsage(PrintWriter out, String pid, String kind, ProcessCpu.Usage usage, double elapsed) {
+            out.printf("%-8s %-10s %10.2f %11.1f%% %13.1f%%%n", pid, kind, seconds(usage.cpu()), 100 * seconds(usage.cpu()) / elapsed,
+                    100 * seconds(usage.jit()) / elapsed);
+        }
+
+        private static double seconds(Duration d) {
+            return d.toMillis() / 1000.0;
         }
     }
 

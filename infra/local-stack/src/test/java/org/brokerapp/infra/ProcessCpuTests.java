@@ -47,14 +47,34 @@ class ProcessCpuTests {
     @Test
     void cpuIsSummedPerKindOverProcessesSeenInBothReadings() {
         Map<Long, ProcessCpu.Reading> before = Map.of(
-                1L, new ProcessCpu.Reading(1, ProcessCpu.Kind.CASSANDRA, Duration.ofMillis(1_000)),
-                2L, new ProcessCpu.Reading(2, ProcessCpu.Kind.CASSANDRA, Duration.ofMillis(2_000)),
-                3L, new ProcessCpu.Reading(3, ProcessCpu.Kind.KAFKA, Duration.ofMillis(500)));
+                1L, reading(1, ProcessCpu.Kind.CASSANDRA, 1_000, 400),
+                2L, reading(2, ProcessCpu.Kind.CASSANDRA, 2_000, 100),
+                3L, reading(3, ProcessCpu.Kind.KAFKA, 500, 0));
         Map<Long, ProcessCpu.Reading> after = Map.of(
-                1L, new ProcessCpu.Reading(1, ProcessCpu.Kind.CASSANDRA, Duration.ofMillis(1_250)),
-                2L, new ProcessCpu.Reading(2, ProcessCpu.Kind.CASSANDRA, Duration.ofMillis(2_500)),
-                4L, new ProcessCpu.Reading(4, ProcessCpu.Kind.KAFKA, Duration.ofMillis(9_000)));
+                1L, reading(1, ProcessCpu.Kind.CASSANDRA, 1_250, 450),
+                2L, reading(2, ProcessCpu.Kind.CASSANDRA, 2_500, 300),
+                4L, reading(4, ProcessCpu.Kind.KAFKA, 9_000, 10));
 
-        assertThat(ProcessCpu.perKind(before, after)).containsExactlyEntriesOf(Map.of(ProcessCpu.Kind.CASSANDRA, Duration.ofMillis(750)));
+        ProcessCpu.Usage cassandra = ProcessCpu.perKind(before, after).get(ProcessCpu.Kind.CASSANDRA);
+
+        assertThat(ProcessCpu.perKind(before, after)).containsOnlyKeys(ProcessCpu.Kind.CASSANDRA);
+        assertThat(cassandra).isEqualTo(new ProcessCpu.Usage(Duration.ofMillis(750), Duration.ofMillis(250)));
+        assertThat(cassandra.withoutJit()).isEqualTo(Duration.ofMillis(500));
+    }
+
+    @Test
+    void aJvmsJitCompilingIsReadFromItsCompilerThreadsAndIsPartOfItsCpu() {
+        long self = ProcessHandle.current().pid();
+
+        Duration jit = ProcessCpu.jitTime(self);
+        Duration cpu = ProcessCpu.cpuTime(self).orElseThrow();
+
+        // this JVM has run a test framework: its compiler threads have compiled something (the kernel counts in 10 ms ticks)
+        assertThat(jit).isPositive().isLessThanOrEqualTo(cpu);
+        assertThat(ProcessCpu.jitTime(Long.MAX_VALUE)).isZero();
+    }
+
+    private static ProcessCpu.Reading reading(long pid, ProcessCpu.Kind kind, long cpuMillis, long jitMillis) {
+        return new ProcessCpu.Reading(pid, kind, Duration.ofMillis(cpuMillis), Duration.ofMillis(jitMillis));
     }
 }

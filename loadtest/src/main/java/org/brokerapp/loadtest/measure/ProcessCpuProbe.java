@@ -18,7 +18,9 @@ import org.brokerapp.loadtest.run.WindowProbe;
  * summed per kind (Cassandra nodes, Kafka brokers, the brokers, the harness itself, the WAN
  * emulator) over the measured window and, when the run measured one, over an idle baseline before
  * any load; the window's CPU above the idle rate is divided by the orders placed in the window.
- * A process that ended in between is left out of both sums.
+ * The JVMs' JIT compiling is shown apart and once more subtracted: in a short run it is a large
+ * share of the window, paid once per start rather than per order. A process that ended in between
+ * is left out of both sums.
  */
 public final class ProcessCpuProbe implements WindowProbe {
 
@@ -28,7 +30,7 @@ public final class ProcessCpuProbe implements WindowProbe {
     private final Supplier<Map<Long, Kind>> processes;
     private Map<Long, ProcessCpu.Reading> idleStart;
     private long idleStartNanos;
-    private Map<Kind, Double> idleCoresByKind;
+    private Map<Kind, ProcessCpu.Usage> idleByKind;
     private double idleSeconds;
     private Map<Long, ProcessCpu.Reading> windowStart;
 
@@ -46,8 +48,7 @@ public final class ProcessCpuProbe implements WindowProbe {
     @Override
     public void idleEnded() {
         idleSeconds = (System.nanoTime() - idleStartNanos) / 1e9;
-        idleCoresByKind = new EnumMap<>(Kind.class);
-        ProcessCpu.perKind(idleStart, read()).forEach((kind, cpu) -> idleCoresByKind.put(kind, seconds(cpu) / idleSeconds));
+        idleByKind = new EnumMap<>(ProcessCpu.perKind(idleStart, read()));
     }
 
     @Override
@@ -58,7 +59,7 @@ public final class ProcessCpuProbe implements WindowProbe {
     @Override
     public List<ResultTable> windowEnded(WindowFacts facts) {
         Map<Long, ProcessCpu.Reading> end = read();
-        Map<Kind, Duration> cpu = ProcessCpu.perKind(windowStart, end);
+        Map<Kind, ProcessCpu.Usage> usage = ProcessCpu.perKind(windowStart, end);
         Map<Kind, Long> counts = new EnumMap<>(Kind.class);
         end.values().forEach(r -> {
             if (windowStart.containsKey(r.pid())) {
@@ -66,36 +67,65 @@ public final class ProcessCpuProbe implements WindowProbe {
             }
         });
         List<ResultTable.Row> rows = new ArrayList<>();
-        double totalCpu = 0;
-        double totalIdle = 0;
+        Rates all = Rates.NONE;
         for (Kind kind : KINDS) {
-            if (!cpu.containsKey(kind)) {
+            if (!usage.containsKey(kind)) {
                 continue;
             }
-            double s = seconds(cpu.get(kind));
-            Double idleCores = idleCoresByKind == null ? null : idleCoresByKind.getOrDefault(kind, 0.0);
-            totalCpu += s;
-            totalIdle += idleCores == null ? 0 : idleCores;
-            rows.add(row(kind.label(), counts.getOrDefault(kind, 0L), s, idleCores, facts));
+            Rates rates = Rates.of(usage.get(kind), facts.seconds(), idleByKind == null ? null : idleByKind.getOrDefault(kind, ProcessCpu.Usage.NONE), idleSeconds);
+            all = all.plus(rates);
+            rows.add(row(kind.label(), counts.getOrDefault(kind, 0L), rates, facts));
         }
-        rows.add(row("**all**", counts.values().stream().mapToLong(Long::longValue).sum(), totalCpu, idleCoresByKind == null ? null : totalIdle, facts));
-        String note = idleCoresByKind == null
+        rows.add(row("**all**", counts.values().stream().mapToLong(Long::longValue).sum(), all, facts));
+        String note = idleByKind == null
                 ? "No idle baseline was measured (--idle-baseline 0): the per-order figures include what the processes burn idle."
                 : String.format(Locale.ROOT, "Idle baseline: %.0f s with every process up and no load, before priming; "
-                + "\"above idle\" subtracts each kind's idle rate over the window's length. Orders: %,d accepted in the window.",
+                + "\"above idle\" subtracts each kind's idle rate over the window's length. \"JIT\" is the JVMs' compiler threads, "
+                + "work a JVM does once after it starts (the last column subtracts it, in the window and in the idle rate). "
+                + "Orders: %,d accepted in the window.",
                 idleSeconds, facts.ordersAccepted());
         return List.of(new ResultTable(String.format(Locale.ROOT, "CPU per process kind over the window (%.0f s), from /proc (utime + stime)", facts.seconds()),
-                "kind", List.of("processes", "CPU s", "% of one core", "idle: % of one core", "above idle: CPU s",
-                        "CPU ms per order (= s per 1,000 orders)", "the same, idle subtracted"), rows, note));
+                "kind", List.of("processes", "CPU s", "% of one core", "of which JIT compiling", "idle: % of one core", "above idle: CPU s",
+                        "CPU ms per order (= s per 1,000 orders)", "the same, idle subtracted", "the same, idle and JIT subtracted"), rows, note));
     }
 
-    private static ResultTable.Row row(String label, long processes, double cpuSeconds, Double idleCores, WindowFacts facts) {
+    /**
+     * One kind's CPU in the window, in cores (CPU seconds per second), and its idle rate if one was
+     * measured; each with the part that was JIT compiling.
+     */
+    private record Rates(double cores, double jitCores, Double idleCores, Double idleJitCores) {
+
+        static final Rates NONE = new Rates(0, 0, null, null);
+
+        static Rates of(ProcessCpu.Usage window, double windowSeconds, ProcessCpu.Usage idle, double idleSeconds) {
+            return new Rates(seconds(window.cpu()) / windowSeconds, seconds(window.jit()) / windowSeconds,
+                    idle == null ? null : seconds(idle.cpu()) / idleSeconds, idle == null ? null : seconds(idle.jit()) / idleSeconds);
+        }
+
+        Rates plus(Rates other) {
+            return new Rates(cores + other.cores, jitCores + other.jitCores, sum(idleCores, other.idleCores), sum(idleJitCores, other.idleJitCores));
+        }
+
+        private static Double sum(Double a, Double b) {
+            if (a == null || b == null) {
+                return a == null ? b : a;
+            }
+            return a + b;
+        }
+    }
+
+    private static ResultTable.Row row(String label, long processes, Rates r, WindowFacts facts) {
         double orders = facts.ordersAccepted();
-        Double aboveIdle = idleCores == null ? null : cpuSeconds - idleCores * facts.seconds();
-        return new ResultTable.Row(label, List.of(Long.toString(processes), fmt("%.2f", cpuSeconds), fmt("%.1f", 100 * cpuSeconds / facts.seconds()),
-                idleCores == null ? "-" : fmt("%.1f", 100 * idleCores), aboveIdle == null ? "-" : fmt("%.2f", aboveIdle),
+        double cpuSeconds = r.cores() * facts.seconds();
+        Double aboveIdle = r.idleCores() == null ? null : (r.cores() - r.idleCores()) * facts.seconds();
+        Double aboveIdleWithoutJit = r.idleCores() == null ? null
+                : ((r.cores() - r.jitCores()) - (r.idleCores() - r.idleJitCores())) * facts.seconds();
+        return new ResultTable.Row(label, List.of(Long.toString(processes), fmt("%.2f", cpuSeconds), fmt("%.1f", 100 * r.cores()),
+                fmt("%.1f", 100 * r.jitCores()),
+                r.idleCores() == null ? "-" : fmt("%.1f", 100 * r.idleCores()), aboveIdle == null ? "-" : fmt("%.2f", aboveIdle),
                 orders == 0 ? "-" : fmt("%.2f", 1000 * cpuSeconds / orders),
-                orders == 0 || aboveIdle == null ? "-" : fmt("%.2f", 1000 * aboveIdle / orders)));
+                orders == 0 || aboveIdle == null ? "-" : fmt("%.2f", 1000 * aboveIdle / orders),
+                orders == 0 || aboveIdleWithoutJit == null ? "-" : fmt("%.2f", 1000 * aboveIdleWithoutJit / orders)));
     }
 
     private Map<Long, ProcessCpu.Reading> read() {
