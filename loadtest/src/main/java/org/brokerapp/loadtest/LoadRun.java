@@ -76,6 +76,11 @@ public final class LoadRun {
             } else {
                 window = harness.measure(spec);
             }
+            harness.errorExamples().forEach((kind, example) -> {
+                if (window.errors().containsKey(kind)) {
+                    notes.add("first " + kind + ": " + example);
+                }
+            });
             CheckResult check = settings.check() ? harness.check(settings.openingCash()) : CheckResult.skipped("--no-check");
             RunResult result = new RunResult(settings.title(), settings.preset(), startedAt, settings.command(), target.describe(), machine(),
                     describe(spec), window, check, sla, null, List.of(), notes);

@@ -5,13 +5,32 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Failed operations counted by kind, e.g. {@code "MARKET: HTTP 422 Unsupported order"} or {@code "LIMIT: timeout"}. */
+/**
+ * Failed operations counted by kind, e.g. {@code "MARKET: HTTP 422 Unsupported order"} or
+ * {@code "LIMIT: timeout"}, with the first example of each kind: a kind says what failed, its
+ * example (which order, the answer's detail) lets one tell a right refusal from a wrong one.
+ */
 public final class ErrorKinds {
 
+    /** Longest example kept: enough for an order and a problem's detail, never a whole answer. */
+    static final int EXAMPLE_MAX_CHARS = 240;
+
     private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
+    private final Map<String, String> examples = new ConcurrentHashMap<>();
 
     public void count(String kind) {
         counts.computeIfAbsent(kind, k -> new LongAdder()).increment();
+    }
+
+    /** Counts one failure of {@code kind}; {@code example} is kept if it is the kind's first. */
+    public void count(String kind, String example) {
+        count(kind);
+        examples.putIfAbsent(kind, example.length() <= EXAMPLE_MAX_CHARS ? example : example.substring(0, EXAMPLE_MAX_CHARS - 3) + "...");
+    }
+
+    /** The first example of each kind that was given one, by kind. */
+    public Map<String, String> examples() {
+        return new TreeMap<>(examples);
     }
 
     public long total() {

@@ -215,6 +215,11 @@ public final class Harness implements AutoCloseable {
         return new CorrectnessCheck(client, target.regions().names().get(0), openingCash, progress).run(accepted);
     }
 
+    /** The first example of each kind of failure of the run so far (which order, the answer's detail). */
+    public Map<String, String> errorExamples() {
+        return errors.examples();
+    }
+
     /**
      * Every probe's idle baseline: {@code length} with everything up and no load at all (before
      * priming), after as long again for the servers to settle. Measured straight after the brokers

@@ -168,12 +168,21 @@ public final class BrokerClient implements AutoCloseable {
 
     /** The {@code title} of a problem+json body, or "" when the body is not one. */
     public static String problemTitle(String body) {
+        return problemField(body, "title");
+    }
+
+    /** The {@code detail} of a problem+json answer, or "" if the body is not one. */
+    public static String problemDetail(String body) {
+        return problemField(body, "detail");
+    }
+
+    private static String problemField(String body, String field) {
         if (body == null || body.isBlank() || body.charAt(0) != '{') {
             return "";
         }
         try {
-            JsonNode title = JSON.readTree(body).get("title");
-            return title == null || title.isNull() ? "" : title.asString();
+            JsonNode value = JSON.readTree(body).get(field);
+            return value == null || value.isNull() ? "" : value.asString();
         } catch (RuntimeException notJson) {
             return "";
         }

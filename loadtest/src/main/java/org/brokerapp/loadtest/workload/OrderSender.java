@@ -49,7 +49,11 @@ public final class OrderSender {
         int status = response.status();
         if (status != 200 && status != 201) {
             String title = BrokerClient.problemTitle(response.body());
-            fail(order, "HTTP " + status + (title.isEmpty() ? "" : " " + title));
+            String detail = BrokerClient.problemDetail(response.body());
+            counters.ordersFailed.increment();
+            errors.count(order.type() + ": HTTP " + status + (title.isEmpty() ? "" : " " + title),
+                    order.customerId() + " " + order.side() + " " + order.quantity() + " " + order.symbol().symbol() + " in " + order.placedIn()
+                            + " (" + order.clientOrderId() + ")" + (detail.isEmpty() ? "" : ": " + detail));
             return;
         }
         JsonNode view;
