@@ -7,7 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import org.HdrHistogram.Histogram;
 import org.brokerapp.infra.Progress;
@@ -54,6 +56,8 @@ public final class Harness implements AutoCloseable {
     /** A progress line's scrape gives up soon (fills/s then shows "?"); the window's two scrapes wait. */
     private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration WINDOW_SCRAPE_TIMEOUT = Duration.ofSeconds(60);
+    /** Rounds of sending the priming orders not yet accepted: the first, and retries a second apart. */
+    private static final int PRIMING_ROUNDS = 5;
 
     private final Target target;
     private final Progress progress;
@@ -135,13 +139,28 @@ public final class Harness implements AutoCloseable {
         try {
             awaitFirstRound(ticks);
             long period = Math.max(1, Math.round(1000 / Math.min(50, Math.max(5, spec.ordersPerSecond()))));
-            for (PlannedOrder order : orders) {
-                primer.send(order, System.nanoTime());
-                Thread.sleep(period);
-            }
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (primeCounters.ordersAccepted.sum() + primeCounters.ordersFailed.sum() < orders.size() && System.nanoTime() < deadline) {
-                Thread.sleep(200);
+            List<PlannedOrder> pending = orders;
+            int retried = 0;
+            for (int round = 1; !pending.isEmpty() && round <= PRIMING_ROUNDS && System.nanoTime() < deadline; round++) {
+                if (round > 1) {
+                    // a 503 (an account being handed over, a write not durable in time) asks for a retry with the same
+                    // clientOrderId, which never places twice; a refusal (4xx) is refused again and counted again
+                    retried += pending.size();
+                    Thread.sleep(1_000);
+                }
+                long answeredBefore = primeCounters.ordersAccepted.sum() + primeCounters.ordersFailed.sum();
+                for (PlannedOrder order : pending) {
+                    primer.send(order, System.nanoTime());
+                    Thread.sleep(period);
+                }
+                while (primeCounters.ordersAccepted.sum() + primeCounters.ordersFailed.sum() - answeredBefore < pending.size()
+                        && System.nanoTime() < deadline) {
+                    Thread.sleep(200);
+                }
+                Set<String> done = primed.byCustomer().values().stream().flatMap(List::stream)
+                        .map(a -> a.planned().clientOrderId()).collect(Collectors.toSet());
+                pending = pending.stream().filter(o -> !done.contains(o.clientOrderId())).toList();
             }
             List<AcceptedOrder> open = new ArrayList<>(primed.byCustomer().values().stream().flatMap(List::stream).toList());
             while (!open.isEmpty() && System.nanoTime() < deadline) {
@@ -149,8 +168,9 @@ public final class Harness implements AutoCloseable {
                 open.removeIf(this::filled);
             }
             primed.byCustomer().values().forEach(list -> list.forEach(accepted::add));
-            progress.step(String.format("priming done: %d accepted, %d still open, errors %s", primeCounters.ordersAccepted.sum(), open.size(),
-                    primeErrors.snapshot()));
+            progress.step(String.format("priming done: %d accepted, %d still open, %d not placed; %d sent again; errors %s%s",
+                    primeCounters.ordersAccepted.sum(), open.size(), pending.size(), retried, primeErrors.snapshot(),
+                    primeErrors.examples().isEmpty() ? "" : ", first of each: " + primeErrors.examples().values()));
         } finally {
             ticks.forEach(OpenLoop::close);
         }
