@@ -17,13 +17,16 @@ public final class LeanJvm {
             compilerThreadsYield().stream()).toList();
 
     /**
-     * JIT compiling at nice 19. In a JVM's first minutes it takes a third of the stack's CPU, and at
-     * equal priority each compile holds a core that requests wait for (docs/BENCHMARKS.md). Only as
-     * root: elsewhere the JVM warns that the policy may need privileges at every start.
+     * JIT compiling at nice 10. In a JVM's first minutes it takes a third of the stack's CPU, and at
+     * equal priority each compile holds a core that requests wait for: at nice 10 the demo's bare
+     * write and placements are about 3x and 2x faster. Not 19, which was faster still: a compiler
+     * thread starved there holds the JVM's code locks, and Cassandra nodes stalled for seconds at
+     * the first burst of load (docs/BENCHMARKS.md). Only as root: elsewhere the JVM warns at every
+     * start that the policy may need privileges.
      */
     private static List<String> compilerThreadsYield() {
         return "root".equals(System.getProperty("user.name"))
-                ? List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=19")
+                ? List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=10")
                 : List.of();
     }
 

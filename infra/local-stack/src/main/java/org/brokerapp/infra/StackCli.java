@@ -203,7 +203,7 @@ public final class StackCli implements Callable<Integer> {
     }
 
     @Command(name = "cpu", usageHelpAutoWidth = true,
-            description = "The CPU each server of a running stack (and each extra PID) uses over a while, from /proc (utime + stime).")
+            description = "The CPU each server of a running stack (and each extra PID) uses over a while, from /proc (utime + stime), and the part its JIT compiler threads used.")
     static final class Cpu implements Callable<Integer> {
         @Mixin
         CliConventions.Help help;
