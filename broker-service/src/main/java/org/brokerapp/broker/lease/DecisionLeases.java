@@ -145,7 +145,7 @@ public class DecisionLeases implements AutoCloseable {
                 return true;
             }
             if (System.nanoTime() - deadline > 0) {
-                log.warn("decision leases of tick partitions {} still held by another instance after {}; their symbols wait",
+                log.warn("leases of {} partitions {} still held by another instance after {}; their decisions wait", group,
                         symbolsByPartition.keySet().stream().filter(p -> !validUntilNanos.containsKey(p)).sorted().toList(), patience);
                 return false;
             }
@@ -162,7 +162,7 @@ public class DecisionLeases implements AutoCloseable {
             try {
                 session.execute(localSerial(cql.releaseDecisionLease.bind(group, partition, holder)));
             } catch (RuntimeException e) {
-                log.warn("lease of tick partition {} not released ({}); it lapses within {}", partition, e.getMessage(), timing.ttl());
+                log.warn("lease of {} partition {} not released ({}); it lapses within {}", group, partition, e.getMessage(), timing.ttl());
             }
         }
     }
@@ -198,12 +198,12 @@ public class DecisionLeases implements AutoCloseable {
             if (applied || (current != null && holder.equals(current.getString("holder")) && renewOne(partition))) {
                 validUntilNanos.put(partition, timing.validUntil(sent));
                 taken.increment();
-                log.info("decision lease of tick partition {} taken", partition);
+                log.info("lease of {} partition {} taken", group, partition);
             }
         } catch (RuntimeException e) {
             String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
             if (!reason.equals(lastFailure)) {
-                log.warn("lease of tick partition {} not taken now ({}); trying again", partition, reason);
+                log.warn("lease of {} partition {} not taken now ({}); trying again", group, partition, reason);
                 lastFailure = reason;
             }
         }
@@ -234,7 +234,7 @@ public class DecisionLeases implements AutoCloseable {
                         } else {
                             validUntilNanos.remove(partition);
                             lost.increment();
-                            log.error("decision lease of tick partition {} was taken by another instance; not deciding its symbols", partition);
+                            log.error("lease of {} partition {} was taken by another instance; not deciding for it", group, partition);
                         }
                     }
                 }
@@ -242,7 +242,7 @@ public class DecisionLeases implements AutoCloseable {
             wanted.stream().filter(p -> !validUntilNanos.containsKey(p)).forEach(this::tryTake);
         } catch (RuntimeException e) {
             // the leases stay valid until validFor after the last successful renewal, then lapse by themselves
-            log.warn("decision leases not renewed: {}", e.getMessage());
+            log.warn("leases of {} not renewed: {}", group, e.getMessage());
         }
     }
 
