@@ -42,6 +42,7 @@ import org.brokerapp.broker.matching.OpenOrders;
 import org.brokerapp.broker.matching.Outcome;
 import org.brokerapp.broker.matching.RestingOrders;
 import org.brokerapp.broker.metrics.BrokerMetrics;
+import org.brokerapp.broker.routing.OrderLookup;
 import org.brokerapp.broker.routing.OrderRouter;
 import org.brokerapp.broker.routing.RoutedMarketOrder;
 import org.brokerapp.broker.routing.RoutedPlacement;
@@ -428,8 +429,25 @@ class OrderService {
         }
     }
 
+    /**
+     * The order as this region's replicas hold it, else as the customer's home region does: an order
+     * placed here is forwarded home and acknowledged here before its rows arrive across the WAN, and
+     * the customer must still find it where they placed it (read, cancel).
+     */
     public Order get(String customerId, UUID orderId) {
-        return ledger.readOrder(customerId, orderId).orElseThrow(() -> new OrderProblem.NotFound("no order " + orderId));
+        return ledger.readOrder(customerId, orderId)
+                .or(() -> homes.homeOf(customerId).filter(home -> !home.equals(region))
+                        .flatMap(home -> router.lookUp(home, new OrderLookup(customerId, orderId))))
+                .orElseThrow(() -> notFound(orderId));
+    }
+
+    /** The order as this region's replicas hold it: the home region's answer to {@link #get} from elsewhere. */
+    public Order getHere(String customerId, UUID orderId) {
+        return ledger.readOrder(customerId, orderId).orElseThrow(() -> notFound(orderId));
+    }
+
+    private static OrderProblem notFound(UUID orderId) {
+        return new OrderProblem.NotFound("no order " + orderId);
     }
 
     public List<Order> list(String customerId, Optional<OrderStatus> status) {

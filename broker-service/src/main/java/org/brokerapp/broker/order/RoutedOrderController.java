@@ -10,6 +10,7 @@ import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
 import org.brokerapp.broker.peer.PeerAuthenticationFilter;
 import org.brokerapp.broker.peer.PeerCall;
+import org.brokerapp.broker.routing.OrderLookup;
 import org.brokerapp.broker.routing.OrderRouter;
 import org.brokerapp.broker.routing.RoutedMarketOrder;
 import org.brokerapp.broker.routing.RoutedPlacement;
@@ -24,7 +25,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The receiving side of {@link OrderRouter}: placements forwarded to the owner of the customer's
- * account, and MARKET orders sent by that owner to the region matching their symbol. Every call is
+ * account, MARKET orders sent by that owner to the region matching their symbol, and look-ups of
+ * an order another region's replicas do not hold yet. Every call is
  * signed by the calling region's broker for one customer ({@code peer.PeerAuthenticationFilter});
  * the order is taken only for that customer, and only from the region entitled to send it (403
  * otherwise), so no credential of a region can trade as anyone another region authenticated. Not
@@ -65,6 +67,14 @@ class RoutedOrderController {
         PlaceOrder command = requests.validate(routed.customerId(), new OrderRequests.PlaceOrderRequest(routed.clientOrderId(), routed.symbol(),
                 routed.side(), OrderType.MARKET, java.math.BigDecimal.valueOf(routed.quantity()), null, null));
         return answer(orders.executeRouted(command, routed.placedRegion(), routed.maxPrice(), routed.retry()));
+    }
+
+    /** Sent by a region the customer is not homed in, whose replicas do not hold the order (yet). */
+    @PostMapping(OrderRouter.ORDER_LOOKUPS)
+    ResponseEntity<Order> lookUp(@RequestBody OrderLookup lookup, Authentication caller) {
+        String anyRegion = ((PeerAuthenticationFilter.Authenticated) caller).getPrincipal().region();
+        requireSignedBy(caller, anyRegion, lookup.customerId());
+        return ResponseEntity.ok(orders.getHere(lookup.customerId(), lookup.orderId()));
     }
 
     private static void requireSignedBy(Authentication caller, String sender, String customerId) {

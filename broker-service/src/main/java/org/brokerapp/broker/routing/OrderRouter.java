@@ -3,6 +3,7 @@ package org.brokerapp.broker.routing;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +35,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The calls a broker makes to another broker on an order's behalf, each one WAN round trip (or a
  * hop inside the region) over a connection kept open by {@link PeerLinks}, with no cross-region
  * database work: a placement forwarded to the customer's home region (or to the instance there
- * owning the account), and a MARKET order sent by its owner to the region matching its symbol.
+ * owning the account), a MARKET order sent by its owner to the region matching its symbol, and a
+ * look-up at home of an order this region's replicas do not hold yet.
  * Calls to each peer region go through its own Resilience4j time limiter, circuit breaker, bulkhead
  * and retry (named after the region, configured under {@code resilience4j.*}); retrying is safe
  * because the order id names one order everywhere and the receiver never places or executes it twice.
@@ -44,7 +46,9 @@ public class OrderRouter {
 
     public static final String MARKET_ORDERS = "/internal/market-orders";
     public static final String PLACEMENTS = "/internal/placements";
+    public static final String ORDER_LOOKUPS = "/internal/order-lookups";
     private static final Duration IN_REGION_TIMEOUT = Duration.ofSeconds(6);
+    private static final String MAY_BE_PLACED = "the order may have been placed there: retry with the same clientOrderId, which never places twice";
 
     private final PeerLinks links;
     private final JsonMapper json;
@@ -67,13 +71,27 @@ public class OrderRouter {
 
     /** Executes a MARKET order in {@code region}, which matches its symbol; that region's answer is the answer. */
     public Placement execute(String region, RoutedMarketOrder order) {
-        return call(region, MARKET_ORDERS, order, order.customerId(), order.symbol() + " market orders cannot execute now; LIMIT and STOP orders are still accepted");
+        return placement(call(region, MARKET_ORDERS, order, order.customerId(), order.symbol() + " market orders cannot execute now; LIMIT and STOP orders are still accepted",
+                MAY_BE_PLACED));
     }
 
     /** Places an order in the customer's home region, which owns their account. */
     public Placement forward(String home, RoutedPlacement placement) {
-        return call(home, PLACEMENTS, placement, placement.customerId(), "orders of " + placement.customerId() + " are decided in their home region " + home
-                + " and cannot be placed from here now");
+        return placement(call(home, PLACEMENTS, placement, placement.customerId(), "orders of " + placement.customerId() + " are decided in their home region " + home
+                + " and cannot be placed from here now", MAY_BE_PLACED));
+    }
+
+    /**
+     * Reads an order in the customer's home region, where its owner wrote it: an order placed here
+     * and forwarded home is acknowledged here before its rows cross the WAN to this region's replicas.
+     */
+    public Optional<Order> lookUp(String home, OrderLookup lookup) {
+        Answered answered = call(home, ORDER_LOOKUPS, lookup, lookup.customerId(), "order " + lookup.orderId()
+                + " is not in this region's replicas yet and its home region " + home + " cannot be asked now; retry", "retry");
+        if (answered.answer() instanceof RoutedAnswer.Refused refused && refused.status() == HttpStatus.NOT_FOUND) {
+            return Optional.empty();
+        }
+        return Optional.of(placement(answered).order());
     }
 
     /** Places an order at the instance of this region owning the customer's account (a hop inside the region). */
@@ -81,8 +99,7 @@ public class OrderRouter {
         try {
             HttpResponse<String> response = links.post(URI.create(instance), PLACEMENTS + "?passedOn=true", json.writeValueAsBytes(placement),
                     IN_REGION_TIMEOUT, placement.customerId()).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
-            RoutedAnswer answer = answer(region, response);
-            return placement(answer, false);
+            return placement(new Answered(answer(region, response), false));
         } catch (ExecutionException | TimeoutException | RemoteFailure failed) {
             throw new OrderProblem.NotOwner(placement.customerId(), "the broker instance owning " + placement.customerId()
                     + "'s account did not answer; retry with the same clientOrderId, which never places twice");
@@ -92,7 +109,11 @@ public class OrderRouter {
         }
     }
 
-    private Placement call(String region, String path, Object body, String customerId, String whatFails) {
+    /** A peer's answer, and whether it took more than one attempt. */
+    private record Answered(RoutedAnswer answer, boolean retried) {
+    }
+
+    private Answered call(String region, String path, Object body, String customerId, String whatFails, String ifUnanswered) {
         URI peer = links.peer(region).orElseThrow(() -> new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(60),
                 "this broker has no route to " + region + " (broker.routing.peers." + region + " is not set)"));
         byte[] payload = json.writeValueAsBytes(body);
@@ -115,22 +136,22 @@ public class OrderRouter {
         } catch (BulkheadFullException full) {
             throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), "too many orders in flight to " + region + "; retry");
         } catch (TimeoutException slow) {
-            throw new OrderProblem.RegionTimedOut(region, region + " did not answer in time; the order may have been placed there: "
-                    + "retry with the same clientOrderId, which never places twice");
+            throw new OrderProblem.RegionTimedOut(region, region + " did not answer in time; " + ifUnanswered);
         } catch (Exception failed) {
             throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), region + " could not be reached (" + failed.getClass().getSimpleName()
-                    + "); the order may have been placed there: retry with the same clientOrderId, which never places twice");
+                    + "); " + ifUnanswered);
         }
-        // after a retry, "it exists already" most likely means our own first attempt created it
-        return placement(answer, attempts.get() > 1);
+        return new Answered(answer, attempts.get() > 1);
     }
 
-    private static Placement placement(RoutedAnswer answer, boolean retried) {
+    private static Placement placement(Answered answered) {
+        RoutedAnswer answer = answered.answer();
         if (answer instanceof RoutedAnswer.Refused refused) {
             throw new OrderProblem.Relayed(refused.region(), refused.status(), refused.title(), refused.detail(), refused.retryAfter());
         }
         RoutedAnswer.Executed executed = (RoutedAnswer.Executed) answer;
-        return new Placement(executed.order(), executed.created() || retried);
+        // after a retry, "it exists already" most likely means our own first attempt created it
+        return new Placement(executed.order(), executed.created() || answered.retried());
     }
 
     /** Placements and the order's own refusals are answers; anything else is the link or the peer failing. */

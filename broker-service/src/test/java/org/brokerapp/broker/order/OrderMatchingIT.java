@@ -167,6 +167,29 @@ class OrderMatchingIT {
     }
 
     @Test
+    void anOrderPlacedAwayFromHomeIsFoundAndCancelledThereBeforeItsRowsReplicate() {
+        // the home writes the order and answers; its rows reach the away region's replicas a second later
+        brokers.stack().delayReplicationInto(AWAY, Duration.ofSeconds(1));
+        String orderId;
+        try {
+            Reply placed = aliceAway.place(order("LIMIT", "BUY", "CVX", 1, "1.00"));
+            assertThat(placed.status()).as(placed.raw()).isEqualTo(201);
+            orderId = placed.text("orderId");
+
+            Reply read = aliceAway.get("/api/orders/" + orderId);
+            assertThat(read.status()).as(read.raw()).isEqualTo(200);
+            assertThat(read.text("placedRegion")).isEqualTo(AWAY);
+            Reply cancel = aliceAway.delete("/api/orders/" + orderId);
+            assertThat(cancel.status()).as(cancel.raw()).isEqualTo(202);
+        } finally {
+            brokers.stack().delayReplicationInto(AWAY, Duration.ZERO);
+        }
+        assertThat(awaitStatus(aliceHome, orderId, "CANCELLED").text("status")).isEqualTo("CANCELLED");
+        assertThat(brokers.client(AWAY, "bob", "bob-pw").get("/api/orders/" + orderId).status())
+                .as("another customer does not find it through the home region either").isEqualTo(404);
+    }
+
+    @Test
     void cashAndSharesAreReservedAtPlacementAndSettledAtTheFillPrice() {
         BrokerClient carol = brokers.client(HOME, "carol", "carol-pw");
         Reply before = carol.get("/api/holdings");
@@ -245,7 +268,7 @@ class OrderMatchingIT {
     }
 
     private void awaitOpenAtHome(String orderId) {
-        // the order becomes visible at home once its ledger row replicated
+        // the order placed away is at home as soon as its placement was answered: its owner wrote it there
         Await.until("order " + orderId + " visible at home", SETTLE, () -> aliceHome.get("/api/orders/" + orderId).status() == 200);
     }
 

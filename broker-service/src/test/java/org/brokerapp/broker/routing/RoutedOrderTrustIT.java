@@ -72,6 +72,23 @@ class RoutedOrderTrustIT {
         assertThat(signed.statusCode()).as(signed.body()).isEqualTo(201);
     }
 
+    @Test
+    void anOrderIsLookedUpOnlyForTheCustomerSignedFor() throws Exception {
+        PeerSigner sydney = brokers.bean(AWAY, PeerSigner.class);
+        HttpResponse<String> placed = send(sydney, URI.create(brokers.client(HOME, null, null).base() + OrderRouter.PLACEMENTS),
+                placement("alice", AWAY), "alice");
+        UUID orderId = UUID.fromString(JSON.readTree(placed.body()).path("orderId").asString());
+        URI lookups = URI.create(brokers.client(HOME, null, null).base() + OrderRouter.ORDER_LOOKUPS);
+        byte[] lookup = JSON.writeValueAsBytes(new OrderLookup("alice", orderId));
+
+        assertThat(send(sydney, lookups, lookup, "bob").statusCode()).as("customer not the one signed for").isEqualTo(403);
+        HttpResponse<String> found = send(sydney, lookups, lookup, "alice");
+        assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+        assertThat(JSON.readTree(found.body()).path("customerId").asString()).isEqualTo("alice");
+        assertThat(send(sydney, lookups, JSON.writeValueAsBytes(new OrderLookup("alice", UUID.randomUUID())), "alice").statusCode())
+                .as("an order nobody placed").isEqualTo(404);
+    }
+
     private HttpResponse<String> send(PeerSigner signer, URI uri, byte[] body, String signedCustomer) throws Exception {
         return HTTP.send(signer.post(uri, body, signedCustomer).header("Content-Type", "application/json").build(),
                 HttpResponse.BodyHandlers.ofString());

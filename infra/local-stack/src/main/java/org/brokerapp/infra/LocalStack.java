@@ -552,7 +552,7 @@ public final class LocalStack implements AutoCloseable {
         StackSettings settings = layout.settings();
         ToxiproxyWan wan = ToxiproxyWan.start(binary, settings.addresses(), settings.workDir(), settings.regions().names());
         for (CassandraNode node : layout.cassandra()) {
-            wan.route("cassandra-" + node.node(), node.region().name(), node.wanAddress() + ":" + AddressPlan.STORAGE_PORT,
+            wan.route(WanEmulator.CASSANDRA_ROUTE + node.node(), node.region().name(), node.wanAddress() + ":" + AddressPlan.STORAGE_PORT,
                     node.address() + ":" + AddressPlan.STORAGE_PORT, layout.oneWayLatencyInto(node.region().name()));
         }
         AddressPlan plan = settings.addresses();
@@ -725,6 +725,11 @@ public final class LocalStack implements AutoCloseable {
     /** Delays the answers {@code region}'s servers send across the WAN by {@code extra} more (zero removes it): late answers, for timeout tests. */
     public void slowDown(String region, Duration extra) {
         wan.slowDown(region, extra);
+    }
+
+    /** Makes {@code region}'s Cassandra replicas lag by {@code extra} more behind the other DCs' writes (zero removes it). */
+    public void delayReplicationInto(String region, Duration extra) {
+        wan.delayReplicationInto(region, extra);
     }
 
     /** Where a region's broker should listen: the stack routes other regions' broker traffic to it. */

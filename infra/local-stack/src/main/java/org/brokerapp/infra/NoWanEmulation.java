@@ -30,6 +30,11 @@ record NoWanEmulation(String reason) implements WanEmulator {
     }
 
     @Override
+    public void delayReplicationInto(String region, Duration extra) {
+        throw new StackException("cannot delay replication into " + region + ": " + reason);
+    }
+
+    @Override
     public void cut(String region) {
         throw new StackException("cannot cut " + region + ": " + reason);
     }

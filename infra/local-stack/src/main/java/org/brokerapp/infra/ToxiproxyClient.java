@@ -58,13 +58,13 @@ final class ToxiproxyClient {
                 "attributes", Map.of("latency", latency.toMillis(), "jitter", 0))), "add latency to " + proxy);
     }
 
-    /** One extra latency toxic per proxy on the answers it carries back, replaced on each call; zero removes it. */
-    void setExtraLatency(String proxy, Duration extra) {
-        send("DELETE", "/proxies/" + proxy + "/toxics/extra-latency", null);
+    /** One extra latency toxic of this name per proxy and direction, replaced on each call; zero removes it. */
+    void setExtraLatency(String proxy, String toxic, Direction direction, Duration extra) {
+        send("DELETE", "/proxies/" + proxy + "/toxics/" + toxic, null);
         if (!extra.isZero()) {
             expect(200, send("POST", "/proxies/" + proxy + "/toxics", Map.of(
-                    "name", "extra-latency", "type", "latency", "stream", Direction.RESPONSES.stream, "toxicity", 1.0,
-                    "attributes", Map.of("latency", extra.toMillis(), "jitter", 0))), "slow down " + proxy);
+                    "name", toxic, "type", "latency", "stream", direction.stream, "toxicity", 1.0,
+                    "attributes", Map.of("latency", extra.toMillis(), "jitter", 0))), "add " + toxic + " to " + proxy);
         }
     }
 

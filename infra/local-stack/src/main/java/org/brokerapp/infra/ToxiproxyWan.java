@@ -95,7 +95,17 @@ final class ToxiproxyWan implements WanEmulator {
         requireKnown(region);
         for (ToxiproxyClient.Proxy proxy : client.proxies()) {
             if (regionOf(proxy).equals(region)) {
-                client.setExtraLatency(proxy.name(), extra);
+                client.setExtraLatency(proxy.name(), "extra-latency", ToxiproxyClient.Direction.RESPONSES, extra);
+            }
+        }
+    }
+
+    @Override
+    public void delayReplicationInto(String region, Duration extra) {
+        requireKnown(region);
+        for (ToxiproxyClient.Proxy proxy : client.proxies()) {
+            if (regionOf(proxy).equals(region) && proxy.name().startsWith(region + "." + CASSANDRA_ROUTE)) {
+                client.setExtraLatency(proxy.name(), "replication-lag", ToxiproxyClient.Direction.REQUESTS, extra);
             }
         }
     }

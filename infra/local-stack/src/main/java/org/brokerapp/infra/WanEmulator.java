@@ -10,6 +10,9 @@ import java.util.Set;
  */
 public sealed interface WanEmulator permits ToxiproxyWan, NoWanEmulation {
 
+    /** The route name of a Cassandra node's storage port, before its node number. */
+    String CASSANDRA_ROUTE = "cassandra-";
+
     boolean emulating();
 
     /** Puts {@code target} behind the WAN: traffic sent to {@code wanAddress} reaches it after {@code oneWayLatency}. */
@@ -26,6 +29,12 @@ public sealed interface WanEmulator permits ToxiproxyWan, NoWanEmulation {
      * WAN's latency (zero removes it): requests still arrive and execute, their answers come late.
      */
     void slowDown(String region, Duration extra);
+
+    /**
+     * Delays what other DCs' Cassandra nodes send to {@code region}'s nodes by {@code extra} on top
+     * of the WAN's latency (zero removes it): that region's replicas lag, every other path is as fast.
+     */
+    void delayReplicationInto(String region, Duration extra);
 
     /** Isolates a region from all others (see the architecture doc for what "all" means beyond two regions). */
     void cut(String region);
