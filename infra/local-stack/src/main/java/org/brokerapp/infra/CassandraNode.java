@@ -115,8 +115,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
      * IPC_LOCK capability and the memlock limit keeps the stack laptop-sized.
      */
     private static List<String> withoutMemoryLocking() {
-        boolean root = "root".equals(System.getProperty("user.name"));
-        if (!root || !Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
+        if (!Privileges.root() || !Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
             return List.of();
         }
         return List.of("/bin/bash", "-c", "ulimit -l 64 && exec /usr/bin/setpriv --inh-caps=-ipc_lock --bounding-set=-ipc_lock \"$@\"", "cassandra");

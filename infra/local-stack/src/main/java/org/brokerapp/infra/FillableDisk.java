@@ -33,7 +33,7 @@ record FillableDisk(Path mountPoint, CassandraDisk holds) {
 
     /** Mounts a {@link #SIZE_MB} MB tmpfs on {@code dir} (created if missing), or fails with a one-line reason. */
     static FillableDisk mount(Path dir, CassandraDisk holds) {
-        if (!"root".equals(System.getProperty("user.name"))) {
+        if (!Privileges.root()) {
             throw new StackException("a disk drill mounts a small filesystem on one Cassandra node's " + holds.directory() + " directory,"
                     + " which needs root: run it as root");
         }

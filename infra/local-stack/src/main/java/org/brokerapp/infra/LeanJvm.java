@@ -25,7 +25,7 @@ public final class LeanJvm {
      * start that the policy may need privileges.
      */
     private static List<String> compilerThreadsYield() {
-        return "root".equals(System.getProperty("user.name"))
+        return Privileges.root()
                 ? List.of("-XX:ThreadPriorityPolicy=1", "-XX:CompilerThreadPriority=10")
                 : List.of();
     }

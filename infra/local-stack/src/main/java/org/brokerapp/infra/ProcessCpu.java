@@ -87,8 +87,8 @@ public final class ProcessCpu {
                     // a thread that ended since the listing has nothing left to count
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            return sum;
+        } catch (IOException | RuntimeException processEnded) {
+            // what was summed before the process ended is still its compilers' time
         }
         return sum;
     }

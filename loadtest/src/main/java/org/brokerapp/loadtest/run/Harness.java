@@ -142,10 +142,11 @@ public final class Harness implements AutoCloseable {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             List<PlannedOrder> pending = orders;
             int retried = 0;
+            long refused = 0;
             for (int round = 1; !pending.isEmpty() && round <= PRIMING_ROUNDS && System.nanoTime() < deadline; round++) {
                 if (round > 1) {
                     // a 503 (an account being handed over, a write not durable in time) asks for a retry with the same
-                    // clientOrderId, which never places twice; a refusal (4xx) is refused again and counted again
+                    // clientOrderId, which never places twice; a refusal (4xx) would be refused again
                     retried += pending.size();
                     Thread.sleep(1_000);
                 }
@@ -161,6 +162,8 @@ public final class Harness implements AutoCloseable {
                 Set<String> done = primed.byCustomer().values().stream().flatMap(List::stream)
                         .map(a -> a.planned().clientOrderId()).collect(Collectors.toSet());
                 pending = pending.stream().filter(o -> !done.contains(o.clientOrderId())).toList();
+                refused += pending.stream().filter(primer::refused).count();
+                pending = pending.stream().filter(o -> !primer.refused(o)).toList();
             }
             List<AcceptedOrder> open = new ArrayList<>(primed.byCustomer().values().stream().flatMap(List::stream).toList());
             while (!open.isEmpty() && System.nanoTime() < deadline) {
@@ -168,8 +171,8 @@ public final class Harness implements AutoCloseable {
                 open.removeIf(this::filled);
             }
             primed.byCustomer().values().forEach(list -> list.forEach(accepted::add));
-            progress.step(String.format("priming done: %d accepted, %d still open, %d not placed; %d sent again; errors %s%s",
-                    primeCounters.ordersAccepted.sum(), open.size(), pending.size(), retried, primeErrors.snapshot(),
+            progress.step(String.format("priming done: %d accepted, %d still open, %d refused, %d not placed; %d sent again; errors %s%s",
+                    primeCounters.ordersAccepted.sum(), open.size(), refused, pending.size(), retried, primeErrors.snapshot(),
                     primeErrors.examples().isEmpty() ? "" : ", first of each: " + primeErrors.examples().values()));
         } finally {
             ticks.forEach(OpenLoop::close);

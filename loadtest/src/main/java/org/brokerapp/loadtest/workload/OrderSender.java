@@ -1,6 +1,8 @@
 package org.brokerapp.loadtest.workload;
 
 import java.math.BigDecimal;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.brokerapp.loadtest.check.AcceptedOrder;
 import org.brokerapp.loadtest.check.AcceptedOrders;
@@ -24,6 +26,7 @@ public final class OrderSender {
     private final ErrorKinds errors;
     private final Counters counters;
     private final AcceptedOrders accepted;
+    private final Set<String> refused = ConcurrentHashMap.newKeySet();
 
     public OrderSender(BrokerClient client, LatencyBook latencies, ErrorKinds errors, Counters counters, AcceptedOrders accepted) {
         this.client = client;
@@ -50,6 +53,9 @@ public final class OrderSender {
         if (status != 200 && status != 201) {
             String title = BrokerClient.problemTitle(response.body());
             String detail = BrokerClient.problemDetail(response.body());
+            if (status >= 400 && status < 500 && status != 429) {
+                refused.add(order.clientOrderId());
+            }
             counters.ordersFailed.increment();
             errors.count(order.type() + ": HTTP " + status + (title.isEmpty() ? "" : " " + title),
                     order.customerId() + " " + order.side() + " " + order.quantity() + " " + order.symbol().symbol() + " in " + order.placedIn()
@@ -77,6 +83,11 @@ public final class OrderSender {
         counters.ordersAccepted.increment();
         String fill = text(view, "fillPrice");
         accepted.add(new AcceptedOrder(order, text(view, "orderId"), orderStatus, fill == null ? null : new BigDecimal(fill)));
+    }
+
+    /** Whether the broker refused this order for a reason of its own (4xx but 429), which sending it again would not change. */
+    public boolean refused(PlannedOrder order) {
+        return refused.contains(order.clientOrderId());
     }
 
     private void fail(PlannedOrder order, String kind) {
