@@ -146,6 +146,16 @@ class DrillProbeTests {
     }
 
     @Test
+    void aRecoveryThatEndsAfterTheWindowIsSaidToBeOutsideIt() {
+        DrillProbe probe = new DrillProbe(new Drill(Drill.Kind.KAFKA_KILL, "ap-southeast-2", Duration.ZERO, Duration.ofMillis(300)), faults, progress);
+
+        probe.windowStarted();
+        List<ResultTable> tables = probe.windowEnded(new WindowProbe.WindowFacts(0.1, 10, 10));
+
+        assertThat(tables.get(0).note()).startsWith("the recovery ended ").contains("after the 0.1 s window").contains("--duration over");
+    }
+
+    @Test
     void aRegionCutHealsAfterItsLength() {
         DrillProbe probe = new DrillProbe(new Drill(Drill.Kind.REGION_CUT, "ap-southeast-2", Duration.ZERO, Duration.ofMillis(200)), faults, progress);
 
