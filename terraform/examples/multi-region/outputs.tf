@@ -3,12 +3,13 @@
 ################################################################################
 
 output "regions" {
-  description = "Per region: broker_url (the region's order API), kafka_bootstrap (SCRAM logins over TLS), kafka_ca_cert_pem (the CA its certificate chains to), cql_contact_points (host:port, TLS) and datacenter. `terraform output -json > outputs.json` is what loadtest --target-terraform reads; the local stack writes the same shape."
+  description = "Per region: broker_url (the region's order API), kafka_bootstrap (SCRAM logins over TLS), kafka_ca_cert_pem (the CA its certificate chains to), cql_contact_points (host:port, TLS only), cql_ca_cert_pem (the CA of the nodes' certificates) and datacenter. `terraform output -json > outputs.json` is what loadtest --target-terraform reads; the local stack writes the same shape."
   value = { for name, r in module.region : name => {
     broker_url         = r.broker_url
     kafka_bootstrap    = r.kafka_bootstrap
     kafka_ca_cert_pem  = tls_self_signed_cert.data_ca.cert_pem
     cql_contact_points = r.cql_contact_points
+    cql_ca_cert_pem    = tls_self_signed_cert.data_ca.cert_pem
     datacenter         = r.datacenter
   } }
 }

@@ -794,15 +794,15 @@ public final class LocalStack implements AutoCloseable {
      * {@code <work-dir>/terraform-outputs.json} while the stack is up, so {@code loadtest
      * --target-terraform} loads a local stack exactly as it loads one on AWS. The broker URL is
      * where a region's broker listens once started (the stack reserves the address, see
-     * {@link #brokerAddress}). With TLS on, every region's Kafka CA is the stack's, as Terraform's are the deployment's.
+     * {@link #brokerAddress}). With TLS on, every region's Kafka and CQL CA is the stack's, as Terraform's are the deployment's.
      */
     public DeploymentOutputs deploymentOutputs() {
-        Optional<String> kafkaCa = tls.map(StackTls::caCertificatePem);
+        Optional<String> ca = tls.map(StackTls::caCertificatePem);
         Map<String, DeploymentOutputs.RegionEndpoints> regions = new LinkedHashMap<>();
         for (String region : regions().names()) {
             regions.put(region, new DeploymentOutputs.RegionEndpoints(brokerUrl(region), kafkaBootstrapServers(region),
                     cqlContactPoints(region).stream().map(a -> a.getHostString() + ":" + a.getPort()).toList(), localDatacenter(region),
-                    Optional.of(kafkaCredentials.dir().toString()), kafkaCa));
+                    Optional.of(kafkaCredentials.dir().toString()), ca, ca));
         }
         return new DeploymentOutputs(regions);
     }

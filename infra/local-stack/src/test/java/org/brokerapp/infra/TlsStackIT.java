@@ -163,6 +163,19 @@ class TlsStackIT {
         assertThat(listTopics(config)).isNotNull();
     }
 
+    @Test
+    void theOutputsFileCarriesTheCqlCaAndAClientTrustingOnlyThatPemIsServed() {
+        String region = stack.regions().names().get(0);
+        DeploymentOutputs outputs = DeploymentOutputs.read(stack.layout().settings().workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
+
+        // what loadtest --target-terraform builds for its floor writes from the file, as from Terraform's
+        javax.net.ssl.SSLContext trust = outputs.regions().get(region).cqlTrust().orElseThrow().sslContext();
+
+        try (CqlSession session = connect(CqlSession.builder().withSslContext(trust), region)) {
+            assertThat(session.execute("SELECT release_version FROM system.local").one().getString("release_version")).startsWith("5.0");
+        }
+    }
+
     private static java.util.Set<String> listTopics(Map<String, Object> config) throws Exception {
         Map<String, Object> quick = new java.util.HashMap<>(config);
         quick.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 8_000);

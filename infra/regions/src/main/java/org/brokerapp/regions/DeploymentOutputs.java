@@ -25,10 +25,11 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <pre>{"regions": {"sensitive": false, "type": [...], "value": {"us-east-1": {"broker_url": "https://...",
  *   "kafka_bootstrap": "10.64.192.20:9092", "kafka_ca_cert_pem": "-----BEGIN CERTIFICATE-----...",
- *   "cql_contact_points": ["10.64.192.10:9042"], "datacenter": "us-east-1"}}}}</pre>
+ *   "cql_contact_points": ["10.64.192.10:9042"], "cql_ca_cert_pem": "-----BEGIN CERTIFICATE-----...", "datacenter": "us-east-1"}}}}</pre>
  *
  * {@code "kafka_ca_cert_pem"}, when present, is the CA the region's Kafka certificate chains to: clients then log
  * in over TLS ({@code SASL_SSL}) trusting it (Terraform's Kafka always; the local stack's with {@code --tls}).
+ * {@code "cql_ca_cert_pem"}, when present, is the CA its Cassandra nodes' certificates chain to: CQL is then TLS only.
  * The local stack adds {@code "kafka_credentials"}: the directory of its Kafka password files
  * ({@code <principal>.password}), as its Kafka takes only clients that log in.
  */
@@ -45,12 +46,13 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
      * when its Kafka listens with TLS the CA to trust (PEM).
      */
     public record RegionEndpoints(String brokerUrl, String kafkaBootstrap, List<String> cqlContactPoints, String datacenter,
-                                  Optional<String> kafkaCredentials, Optional<String> kafkaCaCertPem) {
+                                  Optional<String> kafkaCredentials, Optional<String> kafkaCaCertPem, Optional<String> cqlCaCertPem) {
 
         public RegionEndpoints {
             cqlContactPoints = List.copyOf(cqlContactPoints);
             kafkaCredentials = kafkaCredentials.filter(dir -> !dir.isBlank());
             kafkaCaCertPem = kafkaCaCertPem.filter(pem -> !pem.isBlank());
+            cqlCaCertPem = cqlCaCertPem.filter(pem -> !pem.isBlank());
             if (brokerUrl == null || brokerUrl.isBlank() || kafkaBootstrap == null || kafkaBootstrap.isBlank()
                     || datacenter == null || datacenter.isBlank() || cqlContactPoints.isEmpty()) {
                 throw new IllegalArgumentException("every region needs broker_url, kafka_bootstrap, cql_contact_points and datacenter");
@@ -60,6 +62,11 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
         /** What a client of this region's Kafka trusts: its CA, when it listens with TLS. */
         public Optional<KafkaTrust> kafkaTrust() {
             return kafkaCaCertPem.map(KafkaTrust.PemCertificates::new);
+        }
+
+        /** What a CQL client of this region trusts: its nodes' CA, when they take CQL over TLS only. */
+        public Optional<CaCertificates> cqlTrust() {
+            return cqlCaCertPem.map(CaCertificates::new);
         }
     }
 
@@ -95,7 +102,8 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
             r.path("cql_contact_points").forEach(point -> cql.add(point.asString()));
             try {
                 regions.put(region.getKey(), new RegionEndpoints(text(r, "broker_url"), text(r, "kafka_bootstrap"), cql, text(r, "datacenter"),
-                        Optional.ofNullable(text(r, "kafka_credentials")), Optional.ofNullable(text(r, "kafka_ca_cert_pem"))));
+                        Optional.ofNullable(text(r, "kafka_credentials")), Optional.ofNullable(text(r, "kafka_ca_cert_pem")),
+                        Optional.ofNullable(text(r, "cql_ca_cert_pem"))));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + ": region " + region.getKey() + ": " + e.getMessage());
             }
@@ -132,6 +140,9 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
         if (regions.values().stream().anyMatch(r -> r.kafkaCaCertPem().isPresent())) {
             fields.put("kafka_ca_cert_pem", "string");
         }
+        if (regions.values().stream().anyMatch(r -> r.cqlCaCertPem().isPresent())) {
+            fields.put("cql_ca_cert_pem", "string");
+        }
         ObjectNode value = output.putObject("value");
         regions.forEach((name, r) -> {
             ObjectNode region = value.putObject(name);
@@ -142,6 +153,7 @@ public record DeploymentOutputs(Map<String, RegionEndpoints> regions) {
             region.put("kafka_bootstrap", r.kafkaBootstrap());
             r.kafkaCredentials().ifPresent(dir -> region.put("kafka_credentials", dir));
             r.kafkaCaCertPem().ifPresent(pem -> region.put("kafka_ca_cert_pem", pem));
+            r.cqlCaCertPem().ifPresent(pem -> region.put("cql_ca_cert_pem", pem));
         });
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());

@@ -24,11 +24,12 @@ class DeploymentOutputsTests {
               "regions": {
                 "sensitive": false,
                 "type": ["object", {"us-east-1": ["object", {"broker_url": "string", "cql_contact_points": ["tuple", ["string", "string"]],
-                         "datacenter": "string", "kafka_bootstrap": "string", "kafka_ca_cert_pem": "string"}]}],
+                         "cql_ca_cert_pem": "string", "datacenter": "string", "kafka_bootstrap": "string", "kafka_ca_cert_pem": "string"}]}],
                 "value": {
                   "us-east-1": {"broker_url": "https://us-east-1.api.example.com", "cql_contact_points": ["10.64.192.10:9042", "10.64.196.10:9042"],
                                 "datacenter": "us-east-1", "kafka_bootstrap": "10.64.192.20:9092",
-                                "kafka_ca_cert_pem": "-----BEGIN CERTIFICATE-----\\nMIIBca\\n-----END CERTIFICATE-----\\n"}
+                                "kafka_ca_cert_pem": "-----BEGIN CERTIFICATE-----\\nMIIBca\\n-----END CERTIFICATE-----\\n",
+                                "cql_ca_cert_pem": "-----BEGIN CERTIFICATE-----\\nMIIBcq\\n-----END CERTIFICATE-----\\n"}
                 }
               }
             }
@@ -50,13 +51,16 @@ class DeploymentOutputsTests {
         assertThat(r.kafkaCredentials()).isEmpty();
         // Terraform's Kafka listens with TLS only: its clients trust the deployment's CA, inline
         assertThat(r.kafkaTrust()).contains(new KafkaTrust.PemCertificates("-----BEGIN CERTIFICATE-----\nMIIBca\n-----END CERTIFICATE-----"));
+        // and CQL is TLS only: its clients trust the CA of the nodes' certificates
+        assertThat(r.cqlTrust()).contains(new CaCertificates("-----BEGIN CERTIFICATE-----\nMIIBcq\n-----END CERTIFICATE-----"));
     }
 
     @Test
     void whatItWritesItReadsBackInRegionOrder() {
         DeploymentOutputs outputs = new DeploymentOutputs(new java.util.LinkedHashMap<>(Map.of(
                 "us-east-1", new DeploymentOutputs.RegionEndpoints("http://127.4.1.3:8080", "127.4.1.2:9092", List.of("127.4.1.11:9042"), "us-east-1",
-                        Optional.of("/work/.stack/kafka-credentials"), Optional.of("-----BEGIN CERTIFICATE-----\nMIIBca\n-----END CERTIFICATE-----")))));
+                        Optional.of("/work/.stack/kafka-credentials"), Optional.of("-----BEGIN CERTIFICATE-----\nMIIBca\n-----END CERTIFICATE-----"),
+                        Optional.of("-----BEGIN CERTIFICATE-----\nMIIBcq\n-----END CERTIFICATE-----")))));
         Path file = dir.resolve("sub/terraform-outputs.json");
 
         outputs.write(file);

@@ -1,7 +1,9 @@
 package org.brokerapp.loadtest.cli;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +23,7 @@ import org.brokerapp.loadtest.target.CqlEndpoint;
 import org.brokerapp.loadtest.workload.OrderMix;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.brokerapp.regions.DeploymentOutputs;
+import org.brokerapp.regions.CaCertificates;
 import org.brokerapp.regions.KafkaTrust;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;
@@ -41,7 +44,7 @@ public final class CliOptions {
 
     static final Set<String> FLAGS = Set.of("help", "sla-search", "no-floor", "no-check", "tls");
     static final Set<String> REPEATABLE = Set.of("broker", "kafka", "cql", "broker-arg");
-    static final Set<String> VALUED = Set.of("preset", "instance", "work-dir", "broker-jar", "broker-arg", "regions", "broker", "kafka", "cql", "target-terraform",
+    static final Set<String> VALUED = Set.of("preset", "instance", "work-dir", "broker-jar", "broker-arg", "regions", "broker", "kafka", "cql", "cql-login", "target-terraform",
             "orders", "ticks", "mix", "market", "buy-share", "marketable", "cross-region", "symbols", "customers", "ramp-up", "warm-up",
             "warmup", "duration", "drain", "floor-rate", "prime-shares", "seed", "sla-ms", "sla-start", "sla-step", "sla-factor",
             "sla-max-steps", "results", "progress-every", "opening-cash", "idle-baseline", "drill", "drill-region", "drill-at", "drill-length",
@@ -75,6 +78,8 @@ public final class CliOptions {
               --broker REGION=URL     an existing deployment instead: a region's broker (repeat per region) ...
               --kafka REGION=HOST:PORT  ... its Kafka bootstrap for ticks (repeat per region) ...
               --cql REGION=HOST:PORT[+HOST:PORT]/DC  ... and where the floor writes go (optional; no floor without)
+              --cql-login ROLE=FILE   with --cql or --target-terraform: the floor logs in to Cassandra as ROLE, its password
+                                      the first line of FILE (Terraform's nodes take only logins, over TLS)
               --target-terraform FILE  an existing deployment from `terraform output -json` of terraform/examples/multi-region
                                 (or the local stack's <work-dir>/terraform-outputs.json): every region's broker, Kafka and CQL
               --regions FILE          the regions model (default infra/regions.yaml)
@@ -207,7 +212,7 @@ public final class CliOptions {
                     throw new UsageException("--target-terraform names the whole deployment; drop --" + other);
                 }
             }
-            target = terraformTarget(Path.of(single.get("target-terraform")), regions);
+            target = terraformTarget(Path.of(single.get("target-terraform")), regions, cqlLogin());
         } else if (endpoints) {
             for (String local : List.of("instance", "work-dir", "nodes-per-dc", "brokers-per-region", "broker-jar", "tls")) {
                 if (single.containsKey(local) || flags.contains(local)) {
@@ -217,7 +222,8 @@ public final class CliOptions {
             Map<String, String> brokers = pairs("broker", regions);
             Map<String, String> kafka = pairs("kafka", regions);
             Map<String, CqlEndpoint> cql = new LinkedHashMap<>();
-            pairs("cql", regions).forEach((region, value) -> cql.put(region, cqlEndpoint(value)));
+            Optional<CqlEndpoint.CqlLogin> login = cqlLogin();
+            pairs("cql", regions).forEach((region, value) -> cql.put(region, login.map(cqlEndpoint(value)::withLogin).orElse(cqlEndpoint(value))));
             for (String region : regions.names()) {
                 if (!brokers.containsKey(region)) {
                     throw new UsageException("--broker " + region + "=URL missing (an existing deployment needs every region's broker)");
@@ -230,6 +236,9 @@ public final class CliOptions {
             }
             target = new TargetPlan.Endpoints(brokers, kafka, cql, Optional.empty(), Map.of());
         } else {
+            if (single.containsKey("cql-login")) {
+                throw new UsageException("--cql-login is for an existing deployment (--cql or --target-terraform); the local stack takes CQL without a login");
+            }
             int instance = integer("instance", DEFAULT_INSTANCE, 0, 60);
             Path workDir = Path.of(single.getOrDefault("work-dir", "loadtest/target/stack-" + instance));
             Path jar = Path.of(single.getOrDefault("broker-jar", "broker-service/target/broker-service-0.1.0-SNAPSHOT.jar"));
@@ -353,7 +362,7 @@ public final class CliOptions {
     }
 
     /** The endpoints of every region of the model, from a terraform output file; the file and the model must name the same regions. */
-    static TargetPlan.Endpoints terraformTarget(Path file, RegionsModel regions) {
+    static TargetPlan.Endpoints terraformTarget(Path file, RegionsModel regions, Optional<CqlEndpoint.CqlLogin> login) {
         DeploymentOutputs outputs;
         try {
             outputs = DeploymentOutputs.read(file);
@@ -377,10 +386,39 @@ public final class CliOptions {
             brokers.put(region, r.brokerUrl());
             kafka.put(region, r.kafkaBootstrap());
             r.kafkaTrust().ifPresent(trust -> kafkaTrust.put(region, trust));
-            cql.put(region, cqlEndpoint(String.join("+", r.cqlContactPoints()) + "/" + r.datacenter()));
+            CqlEndpoint endpoint = cqlEndpoint(String.join("+", r.cqlContactPoints()) + "/" + r.datacenter());
+            try {
+                endpoint = r.cqlTrust().map(CaCertificates::sslContext).map(endpoint::withTls).orElse(endpoint);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--target-terraform: region " + region + "'s cql_ca_cert_pem: " + e.getMessage());
+            }
+            cql.put(region, login.map(endpoint::withLogin).orElse(endpoint));
         }
         return new TargetPlan.Endpoints(brokers, kafka, cql,
                 outputs.regions().values().stream().flatMap(r -> r.kafkaCredentials().stream()).findFirst().map(Path::of), kafkaTrust);
+    }
+
+    /** {@code --cql-login ROLE=FILE}: the role, and its password from the file's first line (never on the command line). */
+    private Optional<CqlEndpoint.CqlLogin> cqlLogin() {
+        String value = single.get("cql-login");
+        if (value == null) {
+            return Optional.empty();
+        }
+        int eq = value.indexOf('=');
+        if (eq <= 0 || eq == value.length() - 1) {
+            throw new UsageException("--cql-login wants ROLE=PASSWORD_FILE, got '" + value + "'");
+        }
+        Path file = Path.of(value.substring(eq + 1));
+        String password;
+        try {
+            password = Files.readString(file).lines().findFirst().orElse("").strip();
+        } catch (IOException | RuntimeException e) {
+            throw new UsageException("--cql-login: cannot read the password file " + file);
+        }
+        if (password.isEmpty()) {
+            throw new UsageException("--cql-login: the password file " + file + " has no password on its first line");
+        }
+        return Optional.of(new CqlEndpoint.CqlLogin(value.substring(0, eq), password));
     }
 
     static CqlEndpoint cqlEndpoint(String value) {

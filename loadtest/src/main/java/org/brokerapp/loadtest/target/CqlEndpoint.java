@@ -8,11 +8,33 @@ import javax.net.ssl.SSLContext;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 
-/** Where the floor's bare writes go in one region: contact points of its DC, the DC's name, and over TLS what to trust. */
-public record CqlEndpoint(List<InetSocketAddress> contactPoints, String localDatacenter, Optional<SSLContext> tls) {
+/**
+ * Where the floor's bare writes go in one region: contact points of its DC, the DC's name, over TLS
+ * what to trust, and the login where the nodes take only authenticated clients (Terraform's).
+ */
+public record CqlEndpoint(List<InetSocketAddress> contactPoints, String localDatacenter, Optional<SSLContext> tls, Optional<CqlLogin> login) {
+
+    /** A Cassandra role and its password; the password is never printed. */
+    public record CqlLogin(String role, String password) {
+
+        public CqlLogin {
+            if (role == null || role.isBlank() || password == null || password.isEmpty()) {
+                throw new IllegalArgumentException("a CQL login needs a role and a password");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "CqlLogin[" + role + "]";
+        }
+    }
 
     public CqlEndpoint(List<InetSocketAddress> contactPoints, String localDatacenter) {
-        this(contactPoints, localDatacenter, Optional.empty());
+        this(contactPoints, localDatacenter, Optional.empty(), Optional.empty());
+    }
+
+    public CqlEndpoint(List<InetSocketAddress> contactPoints, String localDatacenter, Optional<SSLContext> tls) {
+        this(contactPoints, localDatacenter, tls, Optional.empty());
     }
 
     public CqlEndpoint {
@@ -22,15 +44,25 @@ public record CqlEndpoint(List<InetSocketAddress> contactPoints, String localDat
         }
     }
 
+    public CqlEndpoint withTls(SSLContext context) {
+        return new CqlEndpoint(contactPoints, localDatacenter, Optional.of(context), login);
+    }
+
+    public CqlEndpoint withLogin(CqlLogin credentials) {
+        return new CqlEndpoint(contactPoints, localDatacenter, tls, Optional.of(credentials));
+    }
+
     /** A new driver session pinned to the DC; the caller closes it. */
     public CqlSession openSession() {
         CqlSessionBuilder builder = CqlSession.builder().addContactPoints(contactPoints).withLocalDatacenter(localDatacenter);
         tls.ifPresent(builder::withSslContext);
+        login.ifPresent(l -> builder.withAuthCredentials(l.role(), l.password()));
         return builder.build();
     }
 
     @Override
     public String toString() {
-        return contactPoints.stream().map(a -> a.getHostString() + ":" + a.getPort()).toList() + " DC " + localDatacenter;
+        return contactPoints.stream().map(a -> a.getHostString() + ":" + a.getPort()).toList() + " DC " + localDatacenter
+                + (tls.isPresent() ? " over TLS" : "") + login.map(l -> " as " + l.role()).orElse("");
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import org.brokerapp.loadtest.target.CqlEndpoint;
 import org.brokerapp.loadtest.target.EndpointsTarget;
 import org.brokerapp.regions.KafkaCredential;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,50 @@ class TerraformTargetTests {
         assertThat(target.tickKafka("us-east-1")).containsEntry("security.protocol", "SASL_PLAINTEXT");
         assertThatThrownBy(() -> new EndpointsTarget(plan.regions(), e.brokers(), e.kafka(), e.cql(), Optional.empty(), e.kafkaTrust()))
                 .hasMessageContaining("ap-southeast-2's Kafka listens with TLS");
+    }
+
+    /** A self-signed CA certificate (public part only), made with openssl for these tests. */
+    static final String CA = "-----BEGIN CERTIFICATE-----\\n"
+            + "MIIBjzCCATWgAwIBAgIUJNo6CeLTCYV4bSSSZJrdqXtH6zAwCgYIKoZIzj0EAwIw\\n"
+            + "HDEaMBgGA1UEAwwRYnJva2VyYXBwIHRlc3QgQ0EwIBcNMjYxMTI0MTk0OTA5WhgP\\n"
+            + "MjEyNjEwMzExOTQ5MDlaMBwxGjAYBgNVBAMMEWJyb2tlcmFwcCB0ZXN0IENBMFkw\\n"
+            + "EwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEHdgF8g1vjyfK6AW6j/s0K3hWCoqI7ipM\\n"
+            + "jTLQjmxc58bSUJXknN5PZhVoyNtaog1TgCuY5G/vyDj1arCZJxfx/aNTMFEwHQYD\\n"
+            + "VR0OBBYEFL6ATkhePvb0DyDKm7IQhiMLIqWpMB8GA1UdIwQYMBaAFL6ATkhePvb0\\n"
+            + "DyDKm7IQhiMLIqWpMA8GA1UdEwEB/wQFMAMBAf8wCgYIKoZIzj0EAwIDSAAwRQIh\\n"
+            + "APg5pxqaZGvwUgycW5AeVolQK6dIwen0ybbcRiOrQ70JAiBwdHzaH7EQSngfgEJE\\n"
+            + "qa62Z6kt7oOwB0YLjEXp53IViA==\\n"
+            + "-----END CERTIFICATE-----\\n";
+
+    @Test
+    void theFloorWritesOverTlsWhereTheFileNamesACqlCaAndLogsInWithTheRoleGiven() throws Exception {
+        Path file = Files.writeString(dir.resolve("outputs.json"), OUTPUT.replace("\"datacenter\": \"ap-southeast-2\",",
+                "\"datacenter\": \"ap-southeast-2\", \"cql_ca_cert_pem\": \"" + CA + "\","));
+        Path password = Files.writeString(dir.resolve("loadtest.password"), "s3cret\n");
+
+        RunPlan plan = CliOptions.parse(new String[] {"--preset", "smoke", "--target-terraform", file.toString(), "--cql-login", "loadtest=" + password});
+
+        TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();
+        assertThat(e.cql().get("ap-southeast-2").tls()).isPresent();
+        assertThat(e.cql().get("us-east-1").tls()).as("no CA named for it: plain CQL").isEmpty();
+        assertThat(e.cql().get("ap-southeast-2").login()).contains(new CqlEndpoint.CqlLogin("loadtest", "s3cret"));
+        assertThat(e.cql().get("ap-southeast-2").toString()).endsWith("over TLS as loadtest").doesNotContain("s3cret");
+    }
+
+    @Test
+    void aBadCqlCaOrLoginIsAOneLineUsageError() throws Exception {
+        Path file = Files.writeString(dir.resolve("outputs.json"), OUTPUT.replace("\"datacenter\": \"ap-southeast-2\",",
+                "\"datacenter\": \"ap-southeast-2\", \"cql_ca_cert_pem\": \"-----BEGIN CERTIFICATE-----\\nMIIBca\\n-----END CERTIFICATE-----\","));
+
+        assertThatThrownBy(() -> CliOptions.parse(new String[] {"--target-terraform", file.toString()}))
+                .isInstanceOf(UsageException.class).hasMessageContaining("region ap-southeast-2's cql_ca_cert_pem");
+        Path good = Files.writeString(dir.resolve("good.json"), OUTPUT);
+        assertThatThrownBy(() -> CliOptions.parse(new String[] {"--target-terraform", good.toString(), "--cql-login", "loadtest"}))
+                .isInstanceOf(UsageException.class).hasMessageContaining("ROLE=PASSWORD_FILE");
+        assertThatThrownBy(() -> CliOptions.parse(new String[] {"--target-terraform", good.toString(), "--cql-login", "loadtest=" + dir.resolve("absent")}))
+                .isInstanceOf(UsageException.class).hasMessageContaining("cannot read the password file");
+        assertThatThrownBy(() -> CliOptions.parse(new String[] {"--cql-login", "loadtest=" + dir.resolve("absent")}))
+                .isInstanceOf(UsageException.class).hasMessageContaining("is for an existing deployment");
     }
 
     @Test
