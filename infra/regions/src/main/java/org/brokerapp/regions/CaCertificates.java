@@ -19,13 +19,8 @@ import javax.net.ssl.X509TrustManager;
  */
 public record CaCertificates(String pem) {
 
-    private static final String BEGIN = "-----BEGIN CERTIFICATE-----";
-
     public CaCertificates {
-        if (pem == null || !pem.contains(BEGIN)) {
-            throw new IllegalArgumentException("a CA must be PEM certificates (" + BEGIN + "), got none");
-        }
-        pem = pem.strip();
+        pem = SecretFiles.pemCertificates(pem, "a CA");
     }
 
     /** A TLS client context trusting exactly these certificates; an {@link IllegalArgumentException} if they do not parse. */
@@ -60,6 +55,6 @@ public record CaCertificates(String pem) {
 
     @Override
     public String toString() {
-        return "CaCertificates[" + pem.lines().filter(BEGIN::equals).count() + " PEM certificate(s)]";
+        return "CaCertificates[" + SecretFiles.certificateCount(pem) + " PEM certificate(s)]";
     }
 }

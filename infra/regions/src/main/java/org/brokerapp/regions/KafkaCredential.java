@@ -1,7 +1,5 @@
 package org.brokerapp.regions;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -34,16 +32,7 @@ public record KafkaCredential(String username, String password) {
 
     /** The credential whose password is the first line of {@code passwordFile}. */
     public static KafkaCredential fromPasswordFile(String username, Path passwordFile) {
-        return new KafkaCredential(username, firstLine(passwordFile, "the Kafka password file"));
-    }
-
-    /** A password file's first line, stripped; {@code what} names the file in the one-line error. */
-    static String firstLine(Path file, String what) {
-        try {
-            return Files.readString(file).lines().findFirst().orElse("").strip();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + what + " " + file + ": " + e.getMessage());
-        }
+        return new KafkaCredential(username, SecretFiles.firstLine(passwordFile, "the Kafka password file"));
     }
 
     /** Properties any Kafka client (producer, consumer, admin) adds to log in with this credential over plaintext. */

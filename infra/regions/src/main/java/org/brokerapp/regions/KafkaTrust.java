@@ -44,13 +44,8 @@ public sealed interface KafkaTrust {
     /** One or more CA certificates in PEM ({@code -----BEGIN CERTIFICATE-----} blocks); a PEM store has no password. */
     record PemCertificates(String pem) implements KafkaTrust {
 
-        private static final String BEGIN = "-----BEGIN CERTIFICATE-----";
-
         public PemCertificates {
-            if (pem == null || !pem.contains(BEGIN)) {
-                throw new IllegalArgumentException("Kafka's CA must be PEM certificates (" + BEGIN + "), got none");
-            }
-            pem = pem.strip();
+            pem = SecretFiles.pemCertificates(pem, "Kafka's CA");
         }
 
         @Override
@@ -61,13 +56,13 @@ public sealed interface KafkaTrust {
 
         @Override
         public String toString() {
-            return "KafkaTrust[" + (int) pem.lines().filter(BEGIN::equals).count() + " PEM certificate(s)]";
+            return "KafkaTrust[" + SecretFiles.certificateCount(pem) + " PEM certificate(s)]";
         }
     }
 
     /** The PKCS12 truststore whose password is the first line of {@code passwordFile} (the local stack's {@code tls/store-password}). */
     static KafkaTrust withPasswordFile(Path truststore, Path passwordFile) {
-        return new Pkcs12Store(truststore, KafkaCredential.firstLine(passwordFile, "the truststore password file"));
+        return new Pkcs12Store(truststore, SecretFiles.firstLine(passwordFile, "the truststore password file"));
     }
 
     /** The CA certificates of a PEM file (e.g. Terraform's {@code data_ca_cert_pem} output saved to disk). */

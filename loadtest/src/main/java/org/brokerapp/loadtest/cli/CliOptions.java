@@ -1,9 +1,7 @@
 package org.brokerapp.loadtest.cli;
 
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +26,7 @@ import org.brokerapp.regions.KafkaTrust;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
+import org.brokerapp.regions.SecretFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -411,8 +410,8 @@ public final class CliOptions {
         Path file = Path.of(value.substring(eq + 1));
         String password;
         try {
-            password = Files.readString(file).lines().findFirst().orElse("").strip();
-        } catch (IOException | RuntimeException e) {
+            password = SecretFiles.firstLine(file, "the password file");
+        } catch (IllegalArgumentException e) {
             throw new UsageException("--cql-login: cannot read the password file " + file);
         }
         if (password.isEmpty()) {
