@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,8 +24,11 @@ import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.brokerapp.broker.account.CustomerHomes;
@@ -49,7 +53,8 @@ import org.springframework.stereotype.Component;
  * symbol matched elsewhere, or a cancel request, to the region holding the symbol's exchange; a fill
  * or cancel decided here to the home region of the customer (this region included, through the same
  * path). One consumer group per destination ({@code relay-<region>-to-<destination>}) reads the
- * region's {@code order-events} and commits only what the destination took, so a cut region stalls
+ * region's {@code order-events} and commits only what the destination took (at most once per
+ * {@code broker.events.relay-commit-interval}, not per event), so a cut region stalls
  * its own relay and nothing else, and nothing is lost when a relay or a destination restarts: the
  * events are delivered again and taken once ({@link EventIntake}). No table is polled: a record
  * reaches its destination one Kafka long poll plus one WAN crossing after it was published.
@@ -167,6 +172,8 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
         private final String destination;
         private final Counter relayed;
         private final Map<TopicPartition, Long> replayUntil = new ConcurrentHashMap<>();
+        /** Offsets past what the destination took and this relay has not committed yet (only its own thread touches them). */
+        private final Map<TopicPartition, OffsetAndMetadata> taken = new HashMap<>();
         private volatile KafkaConsumer<String, byte[]> consumer;
         private volatile boolean polling;
 
@@ -197,6 +204,7 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
             config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
             config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
             config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "500");
+            taken.clear(); // a consumer starting over reads again from the committed offsets
             try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
                 consumer = kafka;
                 kafka.subscribe(List.of(EventTopics.ORDER_EVENTS), new ConsumerRebalanceListener() {
@@ -209,45 +217,60 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
                     @Override
                     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
                         partitions.forEach(replayUntil::remove);
+                        // what was taken since the last commit, before the partitions go (a close revokes them too)
+                        commitTaken(kafka, partitions, true);
                     }
                 });
                 polling = true;
+                long interval = properties.events().relayCommitInterval().toNanos();
+                long lastCommit = System.nanoTime();
                 while (isRunning()) {
-                    List<OrderEvent> batch = new ArrayList<>();
-                    boolean replayed = false;
                     var records = kafka.poll(Duration.ofMillis(500));
-                    if (records.isEmpty()) {
-                        continue;
+                    if (!records.isEmpty()) {
+                        carry(kafka, records);
                     }
-                    for (ConsumerRecord<String, byte[]> record : records) {
-                        OrderEvent event = decode(record);
-                        if (event != null && destinationOf(event) == null && destination.equals(properties.region())) {
-                            // not one of this system's orders (no listing, no home): passing it on would stall the relay for good
-                            log.warn("no region can act on order event {} ({} {} of {}); skipped", event.eventId(), event.symbol(), event.exchange(),
-                                    event.customerId());
-                        }
-                        if (event != null && destination.equals(destinationOf(event))) {
-                            batch.add(event);
-                            replayed |= record.offset() < replayUntil.getOrDefault(new TopicPartition(record.topic(), record.partition()), 0L);
-                        }
+                    if (!taken.isEmpty() && System.nanoTime() - lastCommit >= interval) {
+                        commitTaken(kafka, Set.copyOf(taken.keySet()), false);
+                        lastCommit = System.nanoTime();
                     }
-                    if (!batch.isEmpty()) {
-                        deliver(kafka, batch, replayed);
-                    }
-                    commit(kafka);
                 }
             } finally {
                 polling = false;
             }
         }
 
-        /** Until the destination took the batch; polling on meanwhile (paused) so the group keeps this member. */
-        private void deliver(KafkaConsumer<String, byte[]> kafka, List<OrderEvent> batch, boolean replayed) {
+        /** Delivers the records' events for the destination; once it took them, their offsets are {@link #taken}, to commit. */
+        private void carry(KafkaConsumer<String, byte[]> kafka, ConsumerRecords<String, byte[]> records) {
+            List<OrderEvent> batch = new ArrayList<>();
+            boolean replayed = false;
+            Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+            for (ConsumerRecord<String, byte[]> record : records) {
+                offsets.put(new TopicPartition(record.topic(), record.partition()), new OffsetAndMetadata(record.offset() + 1));
+                OrderEvent event = decode(record);
+                if (event != null && destinationOf(event) == null && destination.equals(properties.region())) {
+                    // not one of this system's orders (no listing, no home): passing it on would stall the relay for good
+                    log.warn("no region can act on order event {} ({} {} of {}); skipped", event.eventId(), event.symbol(), event.exchange(),
+                            event.customerId());
+                }
+                if (event != null && destination.equals(destinationOf(event))) {
+                    batch.add(event);
+                    replayed |= record.offset() < replayUntil.getOrDefault(new TopicPartition(record.topic(), record.partition()), 0L);
+                }
+            }
+            if (batch.isEmpty() || deliver(kafka, batch, replayed)) {
+                taken.putAll(offsets);
+            }
+        }
+
+        /** Until the destination took the batch (true) or this relay stops; polling on meanwhile (paused) so the group keeps this member. */
+        private boolean deliver(KafkaConsumer<String, byte[]> kafka, List<OrderEvent> batch, boolean replayed) {
             Set<TopicPartition> assigned = kafka.assignment();
             boolean paused = false;
             List<OrderEvent> pending = batch;
-            while (isRunning()) {
-                if (handOver(pending, replayed)) {
+            boolean took = false;
+            while (isRunning() && !took) {
+                took = handOver(pending, replayed);
+                if (took) {
                     relayed.increment(pending.size());
                     break;
                 }
@@ -262,6 +285,7 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
             if (paused) {
                 kafka.resume(kafka.assignment());
             }
+            return took;
         }
 
         private boolean handOver(List<OrderEvent> batch, boolean replayed) {
@@ -291,12 +315,32 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
             }
         }
 
-        private void commit(KafkaConsumer<String, byte[]> kafka) {
+        /**
+         * Commits what the destination took on {@code partitions} and forgets it. Refused because the
+         * partitions moved on, or failing as they are revoked (thrown out of a rebalance callback, it
+         * would start the relay over), it is only logged: their next relay delivers again what was not
+         * committed, and it is taken once. Any other failure starts this relay over from the committed offsets.
+         */
+        private void commitTaken(KafkaConsumer<String, byte[]> kafka, Collection<TopicPartition> partitions, boolean revoking) {
+            Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+            for (TopicPartition partition : partitions) {
+                OffsetAndMetadata offset = taken.remove(partition);
+                if (offset != null) {
+                    offsets.put(partition, offset);
+                }
+            }
+            if (offsets.isEmpty()) {
+                return;
+            }
             try {
-                kafka.commitSync();
-            } catch (CommitFailedException rebalanced) {
-                // the partitions moved on: their new relay delivers again what was not committed, and it is taken once
-                log.info("relay to {}: commit after a rebalance refused; the new owner of the partitions delivers again", destination);
+                kafka.commitSync(offsets);
+            } catch (CommitFailedException | RebalanceInProgressException moved) {
+                log.info("relay to {}: commit refused after a rebalance; the partitions' new relay delivers again", destination);
+            } catch (RuntimeException e) {
+                if (!revoking) {
+                    throw e;
+                }
+                log.info("relay to {}: no commit as {} partitions were revoked ({}); their next relay delivers again", destination, offsets.size(), e.toString());
             }
         }
     }

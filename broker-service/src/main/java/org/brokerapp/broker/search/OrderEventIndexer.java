@@ -100,6 +100,11 @@ public final class OrderEventIndexer extends LoopThread {
         consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         consumerConfig.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxBatch());
         consumerConfig.put(ConsumerConfig.CLIENT_ID_CONFIG, "search-indexer-" + region);
+        if (!settings.batchWait().isZero()) {
+            // Kafka holds each fetch until the wait is over (or a bulk's worth is there): one answer per interval, not per event
+            consumerConfig.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 1 << 20);
+            consumerConfig.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, (int) settings.batchWait().toMillis());
+        }
         this.lag = Timer.builder("broker.search.indexing.lag")
                 .description("event durable in Cassandra (durableAt) to searchable in this region's Elasticsearch")
                 .tag("region", region).publishPercentileHistogram().publishPercentiles(0.5, 0.99)

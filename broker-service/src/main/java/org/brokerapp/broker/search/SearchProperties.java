@@ -42,11 +42,13 @@ public record SearchProperties(@DefaultValue Map<String, String> elasticsearch, 
      * @param backoffMax   longest wait between retries
      * @param aliasRefresh how long the indexer trusts its view of the indices it writes ({@code orders-indexing});
      *                     a reindex waits a few times this before it backfills
+     * @param batchWait    how long events gather in Kafka before the indexer fetches them (0: each as it comes); search
+     *                     lags by up to this much more, for one fetch per interval instead of one per event
      */
     public record Indexer(@DefaultValue("true") boolean enabled, @DefaultValue(EventTopics.ORDER_EVENTS) String topic, @DefaultValue("") String groupId,
                           @Min(1) @Max(10_000) @DefaultValue("1000") int maxBatch,
                           @DefaultValue("200ms") Duration backoffMin, @DefaultValue("10s") Duration backoffMax,
-                          @DefaultValue("1s") Duration aliasRefresh) {
+                          @DefaultValue("1s") Duration aliasRefresh, @DefaultValue("500ms") Duration batchWait) {
     }
 
     public boolean enabledIn(String region) {

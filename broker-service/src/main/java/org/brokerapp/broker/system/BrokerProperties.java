@@ -127,9 +127,13 @@ public record BrokerProperties(
      * @param directAfter       how long this region's Kafka has to acknowledge an event before the event is also carried
      *                          straight to the region acting on it (a Kafka outage then delays placements by this much
      *                          instead of refusing them)
+     * @param relayCommitInterval how often a relay commits what its destination took (0: after every batch); a relay
+     *                          that stops in between delivers up to this much again, which the destination takes once,
+     *                          and each commit is a write to Kafka it no longer makes per event
      */
     public record Events(@Min(1) @DefaultValue("16") int partitions, @Min(1) @DefaultValue("1") short replicationFactor,
-                         @DefaultValue("200ms") Duration relayRetry, @DefaultValue("1s") Duration directAfter) {
+                         @DefaultValue("200ms") Duration relayRetry, @DefaultValue("1s") Duration directAfter,
+                         @DefaultValue("1s") Duration relayCommitInterval) {
     }
 
     /**

@@ -76,7 +76,7 @@ final class SearchFixture implements AutoCloseable {
 
     SearchProperties properties(String region, String groupId) {
         return new SearchProperties(Map.of(region, stack.elasticsearchUrl(region)),
-                new SearchProperties.Indexer(true, TOPIC, groupId, 500, Duration.ofMillis(100), Duration.ofSeconds(2), Duration.ofMillis(500)),
+                new SearchProperties.Indexer(true, TOPIC, groupId, 500, Duration.ofMillis(100), Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofMillis(100)),
                 Duration.ofSeconds(3), Duration.ofDays(30), 20);
     }
 

@@ -349,6 +349,8 @@ public final class Harness implements AutoCloseable {
                 sleepUntil(boundary);
                 // counters and latencies first, they are instant: a slow broker scrape must not shift the window
                 Counters.Snapshot now = counters.snapshot();
+                // when the snapshot was taken, not the boundary: a slow scrape before it (a dead broker's, up to its timeout) makes it late
+                double at = (System.nanoTime() - start) / 1e9;
                 String phaseName = boundary <= rampEnd ? "ramp-up" : boundary <= warmEnd ? "warm-up" : "measured";
                 Map<String, Histogram> interval = latencies.sampleInterval();
                 phase.add(interval);
@@ -359,7 +361,7 @@ public final class Harness implements AutoCloseable {
                 BrokerScraper.Scrape scrape = scraper.scrape(windowBoundary ? WINDOW_SCRAPE_TIMEOUT : SCRAPE_TIMEOUT);
                 Counters.Snapshot delta = now.minus(previous);
                 double fills = scrape.complete() && previousScrape.complete() ? scrape.minus(previousScrape).totalFills() / delta.seconds() : -1;
-                timeline.add(new TimelinePoint(round(boundary), phaseName, delta.ordersSent() / delta.seconds(),
+                timeline.add(new TimelinePoint(round(at), phaseName, delta.ordersSent() / delta.seconds(),
                         delta.ordersAccepted() / delta.seconds(), delta.ticksSent() / delta.seconds(), fills,
                         (delta.ordersFailed() + delta.ticksFailed() + delta.floorFailed()) / delta.seconds()));
                 double phaseStart = phaseName.equals("ramp-up") ? 0 : phaseName.equals("warm-up") ? rampEnd : warmEnd;
