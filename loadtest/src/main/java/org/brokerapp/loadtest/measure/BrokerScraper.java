@@ -12,6 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import javax.net.ssl.SSLContext;
 
 import org.HdrHistogram.Histogram;
@@ -127,42 +130,67 @@ public final class BrokerScraper {
         this.http = builder.build();
     }
 
+    /**
+     * Every instance at once, each within {@code timeout}: the scrape takes as long as the slowest
+     * instance, not the sum of them (run one after another, a loaded machine's four instances made
+     * the progress loop fall tens of seconds behind its schedule).
+     */
     public Scrape scrape(Duration timeout) {
+        Map<String, CompletableFuture<InstanceScrape>> pending = new LinkedHashMap<>();
+        instances().forEach((instance, url) -> pending.put(instance, scrapeOne(url, regionOf(instance), timeout)));
         Map<String, PrometheusHistogram> histograms = new LinkedHashMap<>();
         Map<String, Double> fills = new LinkedHashMap<>();
         Map<String, ExactLatency> exact = new LinkedHashMap<>();
         Map<String, PrometheusHistogram> lag = new LinkedHashMap<>();
         boolean complete = true;
-        for (Map.Entry<String, String> broker : instances().entrySet()) {
-            String instance = broker.getKey();
-            String region = regionOf(instance);
+        for (Map.Entry<String, CompletableFuture<InstanceScrape>> scraping : pending.entrySet()) {
+            String instance = scraping.getKey();
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(broker.getValue() + PROMETHEUS_PATH))
-                        .header("Authorization", org.brokerapp.loadtest.target.BearerTokens.operator()).timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() != 200) {
-                    throw new IOException("HTTP " + r.statusCode());
-                }
-                histograms.put(instance, PrometheusHistogram.parse(r.body(), TICK_TO_FILL, region));
-                fills.put(instance, PrometheusHistogram.counter(r.body(), FILLS, region, "outcome=\"filled\""));
-                if (r.body().contains(INDEXING_LAG + "_bucket")) {
-                    lag.put(instance, PrometheusHistogram.parse(r.body(), INDEXING_LAG, region));
-                }
-                HttpResponse<String> latency = http.send(HttpRequest.newBuilder(URI.create(broker.getValue() + "/actuator/latency"))
-                        .header("Authorization", org.brokerapp.loadtest.target.BearerTokens.operator()).timeout(timeout).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (latency.statusCode() == 200) {
-                    exact.put(instance, ExactLatency.parse(latency.body()));
-                } else if (latency.statusCode() != 404) {
-                    throw new IOException("HTTP " + latency.statusCode() + " from /actuator/latency");
-                }
-            } catch (IOException e) {
+                InstanceScrape one = scraping.getValue().get();
+                histograms.put(instance, one.tickToFill());
+                fills.put(instance, one.fills());
+                one.indexingLag().ifPresent(l -> lag.put(instance, l));
+                one.exact().ifPresent(e -> exact.put(instance, e));
+            } catch (ExecutionException e) {
                 complete = false;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                pending.values().forEach(f -> f.cancel(true));
                 complete = false;
+                break;
             }
         }
         return new Scrape(histograms, fills, lag, complete, exact);
+    }
+
+    /** What one instance answered: its Prometheus families, then its exact latencies (none if it has no such endpoint). */
+    private record InstanceScrape(PrometheusHistogram tickToFill, double fills, Optional<PrometheusHistogram> indexingLag,
+                                  Optional<ExactLatency> exact) {
+    }
+
+    private CompletableFuture<InstanceScrape> scrapeOne(String url, String region, Duration timeout) {
+        return get(url + PROMETHEUS_PATH, timeout).thenCompose(prometheus -> {
+            if (prometheus.statusCode() != 200) {
+                throw new CompletionException(new IOException("HTTP " + prometheus.statusCode()));
+            }
+            String body = prometheus.body();
+            Optional<PrometheusHistogram> indexingLag = body.contains(INDEXING_LAG + "_bucket")
+                    ? Optional.of(PrometheusHistogram.parse(body, INDEXING_LAG, region)) : Optional.empty();
+            PrometheusHistogram tickToFill = PrometheusHistogram.parse(body, TICK_TO_FILL, region);
+            double filled = PrometheusHistogram.counter(body, FILLS, region, "outcome=\"filled\"");
+            return get(url + "/actuator/latency", timeout).thenApply(latency -> {
+                if (latency.statusCode() != 200 && latency.statusCode() != 404) {
+                    throw new CompletionException(new IOException("HTTP " + latency.statusCode() + " from /actuator/latency"));
+                }
+                Optional<ExactLatency> exact = latency.statusCode() == 200 ? Optional.of(ExactLatency.parse(latency.body())) : Optional.empty();
+                return new InstanceScrape(tickToFill, filled, indexingLag, exact);
+            });
+        });
+    }
+
+    private CompletableFuture<HttpResponse<String>> get(String url, Duration timeout) {
+        return http.sendAsync(HttpRequest.newBuilder(URI.create(url)).header("Authorization", org.brokerapp.loadtest.target.BearerTokens.operator())
+                .timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** Instance key to URL, regions in name order: a region's first instance is keyed by the region's name, the n-th by "region #n". */

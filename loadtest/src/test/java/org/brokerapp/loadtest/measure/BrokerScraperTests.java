@@ -2,8 +2,20 @@ package org.brokerapp.loadtest.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
 
 class BrokerScraperTests {
@@ -48,5 +60,51 @@ class BrokerScraperTests {
         assertThat(second).isEqualTo("us-east-1 #2");
         assertThat(window.fills()).containsExactly(Map.entry("us-east-1", 40.0));
         assertThat(window.indexingLag().get("us-east-1").count()).isEqualTo(20);
+    }
+
+    @Test
+    void everyInstanceIsAskedAtOnceAndOneThatFailsLeavesTheOthersRead() throws IOException {
+        // each of the first two instances answers only once both were asked: one after the other, the first would time out
+        CountDownLatch bothAsked = new CountDownLatch(2);
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.setExecutor(threads);
+        server.createContext("/a/actuator/prometheus", exchange -> answerWhenBothAsked(exchange, bothAsked, 5));
+        server.createContext("/b/actuator/prometheus", exchange -> answerWhenBothAsked(exchange, bothAsked, 7));
+        server.createContext("/c/actuator/prometheus", exchange -> answer(exchange, 500, "down"));
+        server.createContext("/", exchange -> answer(exchange, 404, "no such endpoint"));
+        server.start();
+        try {
+            String base = "http://127.0.0.1:" + server.getAddress().getPort();
+            BrokerScraper scraper = new BrokerScraper(Map.of("us-east-1", List.of(base + "/a", base + "/b", base + "/c")), Optional.empty());
+
+            BrokerScraper.Scrape scrape = scraper.scrape(Duration.ofSeconds(5));
+
+            assertThat(scrape.fills()).containsExactly(Map.entry("us-east-1", 5.0), Map.entry("us-east-1 #2", 7.0));
+            assertThat(scrape.complete()).as("the third instance answered 500").isFalse();
+        } finally {
+            server.stop(0);
+            threads.shutdownNow();
+        }
+    }
+
+    private static void answerWhenBothAsked(HttpExchange exchange, CountDownLatch bothAsked, int fills) throws IOException {
+        bothAsked.countDown();
+        try {
+            if (!bothAsked.await(10, TimeUnit.SECONDS)) {
+                answer(exchange, 503, "asked alone");
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        answer(exchange, 200, "broker_fills_total{region=\"us-east-1\",outcome=\"filled\"} " + fills + ".0\n");
+    }
+
+    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
     }
 }
