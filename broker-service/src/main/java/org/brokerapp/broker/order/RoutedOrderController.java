@@ -72,16 +72,25 @@ class RoutedOrderController {
     /** Sent by a region the customer is not homed in, whose replicas do not hold the order (yet). */
     @PostMapping(OrderRouter.ORDER_LOOKUPS)
     ResponseEntity<Order> lookUp(@RequestBody OrderLookup lookup, Authentication caller) {
-        String anyRegion = ((PeerAuthenticationFilter.Authenticated) caller).getPrincipal().region();
-        requireSignedBy(caller, anyRegion, lookup.customerId());
+        requireSignedFor(caller, lookup.customerId()); // by any region: the customer may have placed it in any
         return ResponseEntity.ok(orders.getHere(lookup.customerId(), lookup.orderId()));
     }
 
     private static void requireSignedBy(Authentication caller, String sender, String customerId) {
-        PeerCall call = ((PeerAuthenticationFilter.Authenticated) caller).getPrincipal();
-        if (!call.customerId().equals(customerId) || !call.region().equals(sender)) {
+        requireSignedFor(caller, customerId);
+        if (!signed(caller).region().equals(sender)) {
             throw new AccessDeniedException("this call must be signed by " + sender + " for the order's customer");
         }
+    }
+
+    private static void requireSignedFor(Authentication caller, String customerId) {
+        if (!signed(caller).customerId().equals(customerId)) {
+            throw new AccessDeniedException("this call must be signed for the order's customer");
+        }
+    }
+
+    private static PeerCall signed(Authentication caller) {
+        return ((PeerAuthenticationFilter.Authenticated) caller).getPrincipal();
     }
 
     private static ResponseEntity<Order> answer(Placement placement) {
