@@ -349,6 +349,7 @@ public final class Harness implements AutoCloseable {
                 sleepUntil(boundary);
                 // counters and latencies first, they are instant: a slow broker scrape must not shift the window
                 Counters.Snapshot now = counters.snapshot();
+                Map<String, Long> errorsNow = errors.snapshot();
                 // when the snapshot was taken, not the boundary: a slow scrape before it (a dead broker's, up to its timeout) makes it late
                 double at = (System.nanoTime() - start) / 1e9;
                 String phaseName = boundary <= rampEnd ? "ramp-up" : boundary <= warmEnd ? "warm-up" : "measured";
@@ -358,6 +359,10 @@ public final class Harness implements AutoCloseable {
                     window.add(interval);
                 }
                 boolean windowBoundary = boundary == warmEnd || boundary == end;
+                if (boundary == warmEnd) {
+                    // with the counters, before the scrape (up to its timeout): a drill's "into the window" is the counters' window
+                    probes.forEach(WindowProbe::windowStarted);
+                }
                 BrokerScraper.Scrape scrape = scraper.scrape(windowBoundary ? WINDOW_SCRAPE_TIMEOUT : SCRAPE_TIMEOUT);
                 Counters.Snapshot delta = now.minus(previous);
                 double fills = scrape.complete() && previousScrape.complete() ? scrape.minus(previousScrape).totalFills() / delta.seconds() : -1;
@@ -378,8 +383,7 @@ public final class Harness implements AutoCloseable {
                 if (boundary == warmEnd) {
                     windowStartScrape = scrape;
                     windowStart = now;
-                    errorsAtWindowStart = errors.snapshot();
-                    probes.forEach(WindowProbe::windowStarted);
+                    errorsAtWindowStart = errorsNow;
                 }
                 if (boundary == rampEnd || boundary == warmEnd) {
                     phase.totals().clear();
@@ -388,7 +392,7 @@ public final class Harness implements AutoCloseable {
                 if (boundary == end) {
                     windowEndScrape = scrape;
                     windowEnd = now;
-                    errorsAtWindowEnd = errors.snapshot();
+                    errorsAtWindowEnd = errorsNow;
                 }
                 previous = now;
                 previousScrape = scrape;
