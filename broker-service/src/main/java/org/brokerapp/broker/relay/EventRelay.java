@@ -268,7 +268,7 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
             boolean paused = false;
             List<OrderEvent> pending = batch;
             boolean took = false;
-            while (isRunning() && !took) {
+            while (isRunning()) {
                 took = handOver(pending, replayed);
                 if (took) {
                     relayed.increment(pending.size());

@@ -1,14 +1,11 @@
 package org.brokerapp.infra;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
+import org.brokerapp.regions.CaCertificates;
 import org.brokerapp.regions.KafkaTrust;
 
 /**
@@ -53,16 +50,10 @@ public record StackTls(Path dir, String password) {
 
     /** A client context that trusts the stack's CA and nothing else. */
     public SSLContext clientContext() {
-        try (InputStream in = Files.newInputStream(truststore())) {
-            KeyStore trusted = KeyStore.getInstance("PKCS12");
-            trusted.load(in, password.toCharArray());
-            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            trust.init(trusted);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, trust.getTrustManagers(), null);
-            return context;
-        } catch (IOException | GeneralSecurityException e) {
-            throw new StackException("cannot read the stack's truststore " + truststore() + ": " + e.getMessage(), e);
+        try {
+            return new CaCertificates(caCertificatePem()).sslContext();
+        } catch (IllegalArgumentException e) {
+            throw new StackException("the stack's CA certificate " + caCertificate() + ": " + e.getMessage(), e);
         }
     }
 }
