@@ -37,6 +37,11 @@ final class KafkaBacklog {
         return all;
     }
 
+    /** The oldest event owed, forgotten here, or null when nothing is owed: a probe whether Kafka answers again. */
+    synchronized OrderEvent takeOldest() {
+        return owed.pollFirst();
+    }
+
     synchronized int size() {
         return owed.size();
     }

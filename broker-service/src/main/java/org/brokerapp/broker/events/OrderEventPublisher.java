@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,8 +40,9 @@ import org.springframework.stereotype.Component;
  * ({@link DirectDelivery}, the relay's own hand-over), so an outage of this region's Kafka delays
  * placements by that wait instead of refusing them: once {@link #publish} completes, the event is
  * durable in Kafka or taken by the region acting on it. What Kafka refused is sent to it again once
- * it acknowledges an event anew ({@link KafkaBacklog}). Creates the order path's topics at start-up
- * when they are missing.
+ * it acknowledges an event anew ({@link KafkaBacklog}); while something is owed, the oldest owed
+ * event is sent again every {@link #BACKLOG_PROBE}, so the backlog drains after an outage even when
+ * no new event follows it. Creates the order path's topics at start-up when they are missing.
  */
 @Component
 public class OrderEventPublisher implements DisposableBean {
@@ -55,6 +56,11 @@ public class OrderEventPublisher implements DisposableBean {
     private static final Duration METADATA_WAIT = Duration.ofMillis(200);
     /** Events owed to Kafka kept in memory: at 20 orders/s (a few events each), most of an hour's outage. */
     private static final int BACKLOG_CAPACITY = 100_000;
+    /**
+     * How often one owed event is sent again as a probe: its acknowledgement sends the rest. Only one,
+     * so a long outage does not fill the producer's buffer with events bound to time out again.
+     */
+    static final Duration BACKLOG_PROBE = Duration.ofSeconds(2);
 
     private final KafkaProducer<String, byte[]> producer;
     private final OrderEventCodec codec;
@@ -64,7 +70,7 @@ public class OrderEventPublisher implements DisposableBean {
     private final KafkaBacklog backlog = new KafkaBacklog(BACKLOG_CAPACITY);
     private final AtomicBoolean resending = new AtomicBoolean();
     /** Sends the backlog again off the producer's I/O thread, which must not block in a send of its own. */
-    private final ExecutorService resender = Executors.newSingleThreadExecutor(runnable -> {
+    private final ScheduledExecutorService resender = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "order-events-backlog");
         thread.setDaemon(true);
         return thread;
@@ -92,6 +98,7 @@ public class OrderEventPublisher implements DisposableBean {
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(Math.min(METADATA_WAIT.toMillis(), directAfter.toMillis())));
         this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+        resender.scheduleWithFixedDelay(this::probeBacklog, BACKLOG_PROBE.toMillis(), BACKLOG_PROBE.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -126,6 +133,21 @@ public class OrderEventPublisher implements DisposableBean {
             }
         });
         return sent;
+    }
+
+    private void probeBacklog() {
+        if (resending.compareAndSet(false, true)) {
+            try {
+                OrderEvent oldest = backlog.takeOldest();
+                if (oldest != null) {
+                    send(oldest);
+                }
+            } catch (RuntimeException e) {
+                log.warn("probing Kafka with an owed order event failed: {}", e.toString());
+            } finally {
+                resending.set(false);
+            }
+        }
     }
 
     private void sendBacklog() {

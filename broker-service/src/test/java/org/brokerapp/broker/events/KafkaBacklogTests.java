@@ -33,6 +33,18 @@ class KafkaBacklogTests {
     }
 
     @Test
+    void aProbeTakesTheOldestOwedEventAlone() {
+        KafkaBacklog backlog = new KafkaBacklog(10);
+        assertThat(backlog.takeOldest()).isNull();
+        backlog.owe(placed(1));
+        backlog.owe(placed(2));
+
+        assertThat(backlog.takeOldest()).isEqualTo(placed(1));
+        assertThat(backlog.size()).isEqualTo(1);
+        assertThat(backlog.takeAll()).containsExactly(placed(2));
+    }
+
+    @Test
     void beyondItsBoundAnEventIsNotKeptButCounted() {
         KafkaBacklog backlog = new KafkaBacklog(2);
 

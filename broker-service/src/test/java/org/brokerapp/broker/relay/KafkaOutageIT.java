@@ -35,9 +35,10 @@ import org.junit.jupiter.api.Test;
  * The region's only Kafka killed: LIMIT orders placed there are still accepted, because an event
  * Kafka does not acknowledge in time is carried straight to the region acting on it, and that
  * region's matcher has the order: a tick there fills it. Once Kafka is back, ticks flow again, the
- * order matched at home fills too, and the events Kafka refused meanwhile are in {@code order-events}
- * after all (sent again from the publisher's backlog), so search gets them. Before the fallback, each
- * such placement waited 6 s for its event and was answered 503.
+ * events Kafka refused meanwhile are in {@code order-events} after all (the publisher's backlog probes
+ * Kafka until it answers, with no new event needed), so search gets them, and the order matched at
+ * home fills too. Before the fallback, each such placement waited 6 s for its event and was answered
+ * 503.
  */
 @BrokersTest
 class KafkaOutageIT {
@@ -82,13 +83,14 @@ class KafkaOutageIT {
             brokers.stack().restartKafka(HOME);
         }
 
+        // before any new event: the backlog probes Kafka by itself, it does not wait for traffic to notice Kafka is back
+        Set<UUID> outage = Set.of(UUID.fromString(matchedAway), UUID.fromString(matchedHome));
+        Await.until("the outage's placements in " + HOME + "'s order-events", SETTLE,
+                () -> placedInKafka(brokers, outage).containsAll(outage));
         try (TickPublisher homeTicks = brokers.ticks(HOME)) {
             Reply filled = untilStatus(customer, matchedHome, () -> homeTicks.tick("DIS", "NYSE", "112.00"));
             assertThat(filled.text("filledBy")).isEqualTo(HOME);
         }
-        Set<UUID> outage = Set.of(UUID.fromString(matchedAway), UUID.fromString(matchedHome));
-        Await.until("the outage's placements in " + HOME + "'s order-events", SETTLE,
-                () -> placedInKafka(brokers, outage).containsAll(outage));
     }
 
     /** The orders among {@code orders} whose PLACED event is in the region's {@code order-events}, read from the start. */
