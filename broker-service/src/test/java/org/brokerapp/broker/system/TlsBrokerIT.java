@@ -24,6 +24,7 @@ import org.brokerapp.broker.BrokerApplication;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.infra.Await;
+import org.brokerapp.infra.CqlRoles;
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
@@ -39,7 +40,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * region, no search, no metrics), on instance {@code stack.tls-instance} (default: the shared stack's
  * instance + 10). The broker serves HTTPS only, with its region's certificate; it could not start
  * without CQL over TLS (the nodes refuse plaintext, TlsStackIT); its peer link is https, here to its
- * own WAN face, since the other region runs no broker.
+ * own WAN face, since the other region runs no broker. It logs in to Cassandra as the stack's broker
+ * role, which may create keyspaces and nothing more.
  */
 class TlsBrokerIT {
 
@@ -98,9 +100,17 @@ class TlsBrokerIT {
         assertThat(plainHttpStatus(url.replace("https://", "http://") + "/actuator/health/liveness")).isNotEqualTo(200);
     }
 
+    /** Its keyspace made by its migrations as the broker role, with no more than the Terraform README grants (TlsStackIT shows what that is). */
     @Test
-    void aCustomersHoldingsComeFromCassandraOverTls() throws Exception {
+    void aCustomersHoldingsComeFromCassandraOverTlsAsTheBrokersRole() throws Exception {
         assertThat(broker.getBean(CqlSession.class).getContext().getSslEngineFactory()).isPresent();
+        try (CqlSession admin = stack.cqlSession(REGION)) {
+            assertThat(admin.execute("SELECT username FROM system_views.clients").all()).extracting(row -> row.getString("username"))
+                    .contains(CqlRoles.BROKER).doesNotContain("cassandra");
+            assertThat(admin.execute("SELECT permissions FROM system_auth.role_permissions WHERE role = ? AND resource = ?", CqlRoles.BROKER,
+                    "data/" + broker.getBean(BrokerProperties.class).keyspace()).one()).as("the creator's permissions on the keyspace")
+                    .isNotNull();
+        }
 
         HttpResponse<String> token = trusting.send(HttpRequest.newBuilder(URI.create(stack.brokerUrl(REGION) + "/api/token"))
                 .header("Authorization", "Basic " + Base64.getEncoder().encodeToString("alice:alice-pw".getBytes(StandardCharsets.UTF_8)))

@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
+import org.brokerapp.regions.CqlLogin;
+
 /**
  * The broker-service settings that run a broker on a TLS stack: HTTPS with its certificate
  * ({@code server.ssl.bundle}), CQL over TLS ({@code spring.cassandra.ssl}) and {@code https} peers, all
@@ -27,7 +29,7 @@ public final class BrokerTlsProperties {
     }
 
     /** As {@code key -> value}, for command-line {@code --key=value} arguments or properties. */
-    public static Map<String, String> of(StackTls tls, Path keystore) {
+    public static Map<String, String> of(StackTls tls, Path keystore, CqlLogin cql) {
         String prefix = "spring.ssl.bundle.jks." + BUNDLE + ".";
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put(prefix + "keystore.location", keystore.toUri().toString());
@@ -39,13 +41,15 @@ public final class BrokerTlsProperties {
         properties.put("server.ssl.bundle", BUNDLE);
         properties.put("spring.cassandra.ssl.enabled", "true");
         properties.put("spring.cassandra.ssl.bundle", BUNDLE);
+        properties.put("spring.cassandra.username", cql.role());
+        properties.put("spring.cassandra.password", cql.password());
         properties.put("broker.routing.ssl-bundle", BUNDLE);
         properties.put("broker.kafka.truststore", tls.truststore().toString());
         properties.put("broker.kafka.truststore-password", tls.password());
         return properties;
     }
 
-    /** Writes settings as a properties file that Spring Boot imports; readable by its owner only (it holds the stores' password). */
+    /** Writes settings as a properties file that Spring Boot imports; readable by its owner only (it holds passwords). */
     public static void write(Path file, Map<String, String> settings) {
         Properties properties = new Properties();
         properties.putAll(settings);

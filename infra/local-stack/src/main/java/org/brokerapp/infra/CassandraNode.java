@@ -65,7 +65,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
 
     /**
      * Starts the node; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}, with
-     * {@code tls} it speaks CQL and to other nodes over TLS only.
+     * {@code tls} it speaks CQL and to other nodes over TLS only, and takes only clients that log in ({@link CassandraAuth}).
      */
     ServerProcess start(Path java, ServerLibraries libs, boolean metrics, Optional<StackTls> tls) {
         writeConfiguration(tls);
@@ -74,7 +74,11 @@ public record CassandraNode(Region region, int node, String address, String wanA
         if (metrics) {
             command.add(libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "cassandra"));
         }
-        command.addAll(jvmOptions(libs.cassandra(), libs.jammAgent(), dir, List.of("-Dcassandra.jmx.local.port=" + jmxPort)));
+        List<String> extra = new ArrayList<>(List.of("-Dcassandra.jmx.local.port=" + jmxPort));
+        if (tls.isPresent()) {
+            extra.add(CassandraAuth.NO_SUPERUSER_DELAY);
+        }
+        command.addAll(jvmOptions(libs.cassandra(), libs.jammAgent(), dir, extra));
         command.add(MAIN_CLASS);
         return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
     }
@@ -187,7 +191,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 Files.createDirectories(dir.resolve(sub));
             }
             Files.writeString(dir.resolve("conf/cassandra.yaml"), cassandraYaml(dir, address, address, Optional.empty())
-                    + tls.map(this::encryptionYaml).orElse(""));
+                    + tls.map(t -> encryptionYaml(t) + CassandraAuth.YAML).orElse(""));
             Files.writeString(dir.resolve("conf/cassandra-rackdc.properties"), rackDcProperties());
             Files.writeString(dir.resolve("conf/logback.xml"), logbackXml(FILE_APPENDER.formatted(systemLog())));
         } catch (IOException e) {

@@ -126,7 +126,7 @@ final class ContainerStack {
                 progress.step("waiting until every Cassandra node sees every other up and normal (UN) in its DC");
                 ClusterProbe.awaitAllUpNormal(layout.cassandra(), LocalStack.CLUSTER_READY_TIMEOUT);
                 for (String region : settings.regions().names()) {
-                    LocalStack.awaitCqlAnswers(layout, Optional.empty(), region);
+                    LocalStack.awaitCqlAnswers(layout, Optional.empty(), Optional.empty(), region);
                     progress.step("CQL answers in DC " + settings.regions().region(region).datacenter());
                 }
             }

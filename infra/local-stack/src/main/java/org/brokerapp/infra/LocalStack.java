@@ -26,6 +26,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.brokerapp.regions.CqlLogin;
 import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.KafkaCredential;
 import org.brokerapp.regions.KafkaTrust;
@@ -80,12 +81,14 @@ public final class LocalStack implements AutoCloseable {
     private final Optional<WanStateExporter> wanExporter;
     private final KafkaCredentials kafkaCredentials;
     private final Optional<StackTls> tls;
+    private final Optional<CqlRoles> cqlRoles;
     private final Map<String, FillableDisk> fillableDisks;
 
     private LocalStack(StackLayout layout, WanEmulator wan, List<ServerProcess> processes, Optional<Containers> containers, Duration timeToReady,
                        String settingsArgs, ServerLibraries libs, Path java, Optional<WanStateExporter> wanExporter,
-                       KafkaCredentials kafkaCredentials, Optional<StackTls> tls, Map<String, FillableDisk> fillableDisks) {
+                       KafkaCredentials kafkaCredentials, Optional<StackTls> tls, Optional<CqlRoles> cqlRoles, Map<String, FillableDisk> fillableDisks) {
         this.layout = layout;
+        this.cqlRoles = cqlRoles;
         this.fillableDisks = Map.copyOf(fillableDisks);
         this.kafkaCredentials = kafkaCredentials;
         this.tls = tls;
@@ -130,6 +133,9 @@ public final class LocalStack implements AutoCloseable {
             progress.step("Kafka passwords generated in " + kafkaCredentials.dir() + " (one file per principal; Kafka data formatted anew)");
         }
         Optional<StackTls> tls = settings.tls() ? Optional.of(issueCertificates(layout, progress)) : Optional.empty();
+        // the stack's TLS comes with logins for CQL, as Terraform's nodes take only logins
+        Optional<CqlRoles> cqlRoles = settings.tls() && settings.cassandra() ? Optional.of(CqlRoles.loadOrCreate(settings.workDir())) : Optional.empty();
+        Optional<CqlLogin> stackLogin = cqlRoles.map(r -> r.login(CqlRoles.STACK));
 
         List<ServerProcess> started = Collections.synchronizedList(new ArrayList<>());
         Map<String, FillableDisk> fillableDisks = new LinkedHashMap<>();
@@ -176,8 +182,12 @@ public final class LocalStack implements AutoCloseable {
                 progress.step("waiting until every Cassandra node sees every other up and normal (UN) in its DC");
                 ClusterProbe.awaitAllUpNormal(layout.cassandra(), CLUSTER_READY_TIMEOUT);
             }
+            if (cqlRoles.isPresent()) {
+                String first = settings.regions().names().get(0);
+                CassandraAuth.setUp(layout, cqlRoles.get(), login -> session(layout, tls, Optional.of(login), first), progress);
+            }
             for (String region : settings.cassandra() ? settings.regions().names() : List.<String>of()) {
-                awaitCqlAnswers(layout, tls, region);
+                awaitCqlAnswers(layout, tls, stackLogin, region);
                 progress.step("CQL answers in DC " + settings.regions().region(region).datacenter());
             }
 
@@ -188,7 +198,7 @@ public final class LocalStack implements AutoCloseable {
             }
 
             LocalStack stack = new LocalStack(layout, wan, List.copyOf(started), Optional.empty(), progress.elapsed(), settingsArgs, libs, java,
-                    wanExporter, kafkaCredentials, tls, fillableDisks);
+                    wanExporter, kafkaCredentials, tls, cqlRoles, fillableDisks);
             if (tls.isPresent()) {
                 stack.writeBrokerTlsFiles();
             }
@@ -519,7 +529,7 @@ public final class LocalStack implements AutoCloseable {
                                    KafkaCredentials kafkaCredentials) {
         LocalStack stack = new LocalStack(layout, new NoWanEmulation("the stack runs in containers, without WAN emulation"), List.of(),
                 Optional.of(containers), timeToReady, "--instance " + layout.settings().instance() + " (in containers)", libs, Path.of("java"),
-                Optional.empty(), kafkaCredentials, Optional.empty(), Map.of());
+                Optional.empty(), kafkaCredentials, Optional.empty(), Optional.empty(), Map.of());
         if (layout.settings().cassandra()) {
             stack.deploymentOutputs().write(layout.settings().workDir().resolve(DeploymentOutputs.LOCAL_STACK_FILE));
         }
@@ -632,26 +642,40 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    static void awaitCqlAnswers(StackLayout layout, Optional<StackTls> tls, String region) {
-        try (CqlSession session = session(layout, tls, region)) {
+    static void awaitCqlAnswers(StackLayout layout, Optional<StackTls> tls, Optional<CqlLogin> login, String region) {
+        try (CqlSession session = session(layout, tls, login, region)) {
             session.execute("SELECT release_version FROM system.local");
         } catch (RuntimeException e) {
             throw new StackException("CQL does not answer in " + region + ": " + e.getMessage(), e);
         }
     }
 
-    private static CqlSession session(StackLayout layout, Optional<StackTls> tls, String region) {
+    private static CqlSession session(StackLayout layout, Optional<StackTls> tls, Optional<CqlLogin> login, String region) {
         CqlSessionBuilder builder = CqlSession.builder()
                 .addContactPoints(layout.cassandraIn(region).stream()
                         .map(n -> new InetSocketAddress(n.address(), AddressPlan.CQL_PORT)).toList())
                 .withLocalDatacenter(layout.settings().regions().region(region).datacenter());
         tls.ifPresent(t -> builder.withSslContext(t.clientContext()));
+        login.ifPresent(l -> builder.withAuthCredentials(l.role(), l.password()));
         return builder.build();
     }
 
-    /** A new driver session pinned to a region's DC (over TLS, trusting the stack's CA, when the stack runs TLS); the caller closes it. */
+    /**
+     * A new driver session pinned to a region's DC (over TLS, trusting the stack's CA, and logged in as the
+     * stack's superuser role, when the stack runs TLS); the caller closes it.
+     */
     public CqlSession cqlSession(String region) {
-        return session(layout, tls, region);
+        return session(layout, tls, cqlLogin(CqlRoles.STACK), region);
+    }
+
+    /** The login of one of the stack's {@link CqlRoles}; none when its Cassandra takes any client (no TLS). */
+    public Optional<CqlLogin> cqlLogin(String role) {
+        return cqlRoles.map(r -> r.login(role));
+    }
+
+    /** The file holding a CQL role's password ({@code --cql-login ROLE=FILE}), when the stack runs TLS. */
+    public Optional<Path> cqlPasswordFile(String role) {
+        return cqlRoles.map(r -> r.passwordFile(role));
     }
 
     /** The stack's certificates, when it runs with TLS ({@code stack up --tls}). */
@@ -665,7 +689,7 @@ public final class LocalStack implements AutoCloseable {
      */
     public Map<String, String> brokerTlsProperties(String region) {
         regionNumber(region);
-        return tls.map(t -> BrokerTlsProperties.of(t, t.keystore(brokerTlsName(region)))).orElse(Map.of());
+        return tls.map(t -> BrokerTlsProperties.of(t, t.keystore(brokerTlsName(region)), cqlLogin(CqlRoles.BROKER).orElseThrow())).orElse(Map.of());
     }
 
     public List<InetSocketAddress> cqlContactPoints(String region) {

@@ -65,6 +65,9 @@ final class StackReport {
                         + "(PKCS12 truststore %s, password in %s)%n", relative(cwd, tls.caCertificate()), relative(cwd, tls.truststore()),
                         relative(cwd, tls.dir().resolve("store-password")))),
                 () -> out.append("TLS: off (stack up --tls switches it on)\n"));
+        stack.cqlPasswordFile(CqlRoles.STACK).ifPresent(file -> out.append(String.format(
+                "CQL: logins only; roles %s (superuser) and %s (CREATE ON ALL KEYSPACES), passwords in %s/<role>.password%n",
+                CqlRoles.STACK, CqlRoles.BROKER, relative(cwd, file.getParent()))));
         if (stack.tls().isPresent()) {
             for (String region : settings.regions().names()) {
                 out.append(String.format("TLS: a broker of %s started by hand adds --spring.config.import=file:%s%n", region, stack.brokerTlsFile(region)));

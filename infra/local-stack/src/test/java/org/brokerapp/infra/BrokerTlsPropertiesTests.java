@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import org.brokerapp.regions.CqlLogin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,10 +21,10 @@ class BrokerTlsPropertiesTests {
     Path dir;
 
     @Test
-    void oneBundleOfTheStacksStoresServesHttpsCqlAndThePeerLinksAndKafkaReadsItsTruststore() {
+    void oneBundleOfTheStacksStoresServesHttpsCqlAndThePeerLinksAndKafkaReadsItsTruststoreAndCqlGetsTheBrokersRole() {
         StackTls tls = LocalCertificates.issue(dir, Map.of("broker-us-east-1", List.of("127.0.1.3")), Instant.now());
 
-        Map<String, String> settings = BrokerTlsProperties.of(tls, tls.keystore("broker-us-east-1"));
+        Map<String, String> settings = BrokerTlsProperties.of(tls, tls.keystore("broker-us-east-1"), new CqlLogin("broker", "s3cret"));
 
         assertThat(settings).containsEntry("server.ssl.bundle", "local-stack")
                 .containsEntry("spring.cassandra.ssl.enabled", "true")
@@ -34,7 +35,9 @@ class BrokerTlsPropertiesTests {
                 .containsEntry("spring.ssl.bundle.jks.local-stack.keystore.type", "PKCS12")
                 .containsEntry("spring.ssl.bundle.jks.local-stack.truststore.password", tls.password())
                 .containsEntry("broker.kafka.truststore", tls.truststore().toString())
-                .containsEntry("broker.kafka.truststore-password", tls.password());
+                .containsEntry("broker.kafka.truststore-password", tls.password())
+                .containsEntry("spring.cassandra.username", "broker")
+                .containsEntry("spring.cassandra.password", "s3cret");
     }
 
     @Test

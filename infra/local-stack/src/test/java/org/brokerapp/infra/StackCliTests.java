@@ -101,13 +101,13 @@ class StackCliTests {
         assertThat(Files.readString(node.dir().resolve("conf/cassandra.yaml")))
                 .contains("listen_address: 127.0.2.12", "broadcast_address: 127.1.2.12", "seeds: \"127.1.1.11:7000,127.1.2.11:7000\"",
                         "endpoint_snitch: GossipingPropertyFileSnitch", "rpc_address: 127.0.2.12\nstorage_port: 7000")
-                .doesNotContain("broadcast_rpc_address");
+                .doesNotContain("broadcast_rpc_address", "PasswordAuthenticator");
         assertThat(layout.oneWayLatencyInto("ap-southeast-2").toMillis()).isEqualTo(115);
         assertThat(layout.latencyIsExact()).isTrue();
     }
 
     @Test
-    void withTlsEachNodeSpeaksCqlAndToItsPeersOverTlsOnlyWithItsOwnKeystore() throws IOException {
+    void withTlsEachNodeSpeaksCqlAndToItsPeersOverTlsOnlyWithItsOwnKeystoreAndTakesOnlyLogins() throws IOException {
         StackCli.Up up = up("--tls", "--work-dir", workDir.toString());
         StackLayout layout = StackLayout.of(up.settings());
         CassandraNode node = layout.cassandraIn("ap-southeast-2").get(0);
@@ -121,7 +121,10 @@ class StackCliTests {
         assertThat(Files.readString(node.dir().resolve("conf/cassandra.yaml")))
                 .contains("client_encryption_options:\n  enabled: true\n  optional: false\n  keystore: " + tls.keystore("cassandra-ap-southeast-2-1"))
                 .contains("server_encryption_options:\n  internode_encryption: all\n")
-                .contains("truststore: " + tls.truststore(), "store_type: PKCS12", "require_client_auth: true");
+                .contains("truststore: " + tls.truststore(), "store_type: PKCS12", "require_client_auth: true")
+                .contains("authenticator:\n  class_name: org.apache.cassandra.auth.PasswordAuthenticator\n",
+                        "authorizer:\n  class_name: org.apache.cassandra.auth.CassandraAuthorizer\n");
+        assertThat(CassandraAuth.replication(layout)).isEqualTo("{'class': 'NetworkTopologyStrategy', 'us-east-1': 2, 'ap-southeast-2': 2}");
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import javax.net.ssl.SSLContext;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
@@ -22,8 +23,10 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.brokerapp.regions.CqlLogin;
 import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.KafkaTrust;
 import org.junit.jupiter.api.AfterAll;
@@ -32,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A stack of its own with TLS on, the smallest that has internode traffic: one Cassandra node in
+ * A stack of its own with TLS on (and CQL logins with it), the smallest that has internode traffic: one Cassandra node in
  * each of the two regions (WAN emulated), no search, no metrics. It runs beside the module's shared
  * stack, on instance {@code stack.tls-instance} (default: the shared stack's instance + 10).
  */
@@ -66,6 +69,54 @@ class TlsStackIT {
 
         try (CqlSession session = stack.cqlSession(region)) {
             assertThat(session.execute("SELECT release_version FROM system.local").one().getString("release_version")).startsWith("5.0");
+        }
+    }
+
+    @Test
+    void cqlTakesOnlyLoginsAndNotTheDefaultSuperusersWhileTheStacksRoleLogsIn() {
+        String region = stack.regions().names().get(0);
+        SSLContext trusting = stack.tls().orElseThrow().clientContext();
+
+        assertThatThrownBy(() -> connect(CqlSession.builder().withSslContext(trusting), region).close())
+                .isInstanceOf(AllNodesFailedException.class).hasMessageContaining("authentication");
+        assertThatThrownBy(() -> connect(CqlSession.builder().withSslContext(trusting).withAuthCredentials("cassandra", "cassandra"), region).close())
+                .isInstanceOf(AllNodesFailedException.class);
+        assertThat(stack.cqlPasswordFile(CqlRoles.STACK).orElseThrow()).isEqualTo(stack.layout().settings().workDir().resolve("cql-credentials/stack.password"));
+        try (CqlSession session = stack.cqlSession(region)) {
+            assertThat(session.execute("SELECT is_superuser FROM system_auth.roles WHERE role = 'stack'").one().getBoolean("is_superuser")).isTrue();
+            assertThat(session.execute("SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = 'system_auth'").one()
+                    .getMap("replication", String.class, String.class)).containsEntry(stack.localDatacenter(region), "1")
+                    .containsEntry(stack.localDatacenter(stack.regions().names().get(1)), "1");
+        }
+    }
+
+    /** What the Terraform README grants the brokers: their own keyspace once they created it, nothing of anyone else's, no roles. */
+    @Test
+    void theBrokersRoleMayCreateItsKeyspaceAndUseItButNothingElse() {
+        String a = stack.regions().names().get(0);
+        String b = stack.regions().names().get(1);
+        String replication = "{'class': 'NetworkTopologyStrategy', '" + stack.localDatacenter(a) + "': 1, '" + stack.localDatacenter(b) + "': 1}";
+        try (CqlSession admin = stack.cqlSession(a)) {
+            admin.execute(SimpleStatement.newInstance("CREATE KEYSPACE IF NOT EXISTS not_the_brokers WITH replication = " + replication)
+                    .setTimeout(Duration.ofSeconds(30)));
+            admin.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS not_the_brokers.notes (id int PRIMARY KEY)").setTimeout(Duration.ofSeconds(30)));
+        }
+        CqlLogin brokerRole = stack.cqlLogin(CqlRoles.BROKER).orElseThrow();
+
+        try (CqlSession broker = connect(CqlSession.builder().withSslContext(stack.tls().orElseThrow().clientContext())
+                .withAuthCredentials(brokerRole.role(), brokerRole.password()), a)) {
+            broker.execute(SimpleStatement.newInstance("CREATE KEYSPACE IF NOT EXISTS brokers_own WITH replication = " + replication)
+                    .setTimeout(Duration.ofSeconds(30)));
+            broker.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS brokers_own.notes (id int PRIMARY KEY, body text)")
+                    .setTimeout(Duration.ofSeconds(30)));
+            broker.execute("INSERT INTO brokers_own.notes (id, body) VALUES (1, 'mine')");
+            assertThat(broker.execute("SELECT body FROM brokers_own.notes WHERE id = 1").one().getString("body")).isEqualTo("mine");
+            // the migrations' CREATE KEYSPACE IF NOT EXISTS, run again by every instance at start-up
+            broker.execute(SimpleStatement.newInstance("CREATE KEYSPACE IF NOT EXISTS brokers_own WITH replication = " + replication));
+
+            assertThatThrownBy(() -> broker.execute("SELECT id FROM not_the_brokers.notes")).isInstanceOf(UnauthorizedException.class);
+            assertThatThrownBy(() -> broker.execute("SELECT role FROM system_auth.roles")).isInstanceOf(UnauthorizedException.class);
+            assertThatThrownBy(() -> broker.execute("CREATE ROLE intruder WITH LOGIN = true AND PASSWORD = 'x'")).isInstanceOf(UnauthorizedException.class);
         }
     }
 
@@ -124,7 +175,7 @@ class TlsStackIT {
             settings.load(in);
         }
 
-        assertThat(settings).containsEntry("server.ssl.bundle", BrokerTlsProperties.BUNDLE)
+        assertThat(settings).containsEntry("server.ssl.bundle", BrokerTlsProperties.BUNDLE).containsEntry("spring.cassandra.username", CqlRoles.BROKER)
                 .containsEntry("broker.routing.peers." + b, stack.brokerUrlFromOtherRegions(b));
         assertThat(stack.brokerUrlFromOtherRegions(b)).startsWith("https://");
         assertThat(stack.deploymentOutputs().regions().get(a).brokerUrl()).startsWith("https://");
@@ -171,7 +222,8 @@ class TlsStackIT {
         // what loadtest --target-terraform builds for its floor writes from the file, as from Terraform's
         javax.net.ssl.SSLContext trust = outputs.regions().get(region).cqlTrust().orElseThrow().sslContext();
 
-        try (CqlSession session = connect(CqlSession.builder().withSslContext(trust), region)) {
+        CqlLogin stackRole = stack.cqlLogin(CqlRoles.STACK).orElseThrow();
+        try (CqlSession session = connect(CqlSession.builder().withSslContext(trust).withAuthCredentials(stackRole.role(), stackRole.password()), region)) {
             assertThat(session.execute("SELECT release_version FROM system.local").one().getString("release_version")).startsWith("5.0");
         }
     }

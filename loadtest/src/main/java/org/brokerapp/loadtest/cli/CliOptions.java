@@ -22,6 +22,7 @@ import org.brokerapp.loadtest.workload.OrderMix;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.CaCertificates;
+import org.brokerapp.regions.CqlLogin;
 import org.brokerapp.regions.KafkaTrust;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;
@@ -221,7 +222,7 @@ public final class CliOptions {
             Map<String, String> brokers = pairs("broker", regions);
             Map<String, String> kafka = pairs("kafka", regions);
             Map<String, CqlEndpoint> cql = new LinkedHashMap<>();
-            Optional<CqlEndpoint.CqlLogin> login = cqlLogin();
+            Optional<CqlLogin> login = cqlLogin();
             pairs("cql", regions).forEach((region, value) -> cql.put(region, login.map(cqlEndpoint(value)::withLogin).orElse(cqlEndpoint(value))));
             for (String region : regions.names()) {
                 if (!brokers.containsKey(region)) {
@@ -361,7 +362,7 @@ public final class CliOptions {
     }
 
     /** The endpoints of every region of the model, from a terraform output file; the file and the model must name the same regions. */
-    static TargetPlan.Endpoints terraformTarget(Path file, RegionsModel regions, Optional<CqlEndpoint.CqlLogin> login) {
+    static TargetPlan.Endpoints terraformTarget(Path file, RegionsModel regions, Optional<CqlLogin> login) {
         DeploymentOutputs outputs;
         try {
             outputs = DeploymentOutputs.read(file);
@@ -398,7 +399,7 @@ public final class CliOptions {
     }
 
     /** {@code --cql-login ROLE=FILE}: the role, and its password from the file's first line (never on the command line). */
-    private Optional<CqlEndpoint.CqlLogin> cqlLogin() {
+    private Optional<CqlLogin> cqlLogin() {
         String value = single.get("cql-login");
         if (value == null) {
             return Optional.empty();
@@ -417,7 +418,7 @@ public final class CliOptions {
         if (password.isEmpty()) {
             throw new UsageException("--cql-login: the password file " + file + " has no password on its first line");
         }
-        return Optional.of(new CqlEndpoint.CqlLogin(value.substring(0, eq), password));
+        return Optional.of(new CqlLogin(value.substring(0, eq), password));
     }
 
     static CqlEndpoint cqlEndpoint(String value) {

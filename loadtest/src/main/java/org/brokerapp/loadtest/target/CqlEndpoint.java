@@ -7,27 +7,14 @@ import javax.net.ssl.SSLContext;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import org.brokerapp.regions.CqlLogin;
 
 /**
  * Where the floor's bare writes go in one region: contact points of its DC, the DC's name, over TLS
- * what to trust, and the login where the nodes take only authenticated clients (Terraform's).
+ * what to trust, and the login where the nodes take only authenticated clients (Terraform's, the
+ * local stack's with TLS on).
  */
 public record CqlEndpoint(List<InetSocketAddress> contactPoints, String localDatacenter, Optional<SSLContext> tls, Optional<CqlLogin> login) {
-
-    /** A Cassandra role and its password; the password is never printed. */
-    public record CqlLogin(String role, String password) {
-
-        public CqlLogin {
-            if (role == null || role.isBlank() || password == null || password.isEmpty()) {
-                throw new IllegalArgumentException("a CQL login needs a role and a password");
-            }
-        }
-
-        @Override
-        public String toString() {
-            return "CqlLogin[" + role + "]";
-        }
-    }
 
     public CqlEndpoint(List<InetSocketAddress> contactPoints, String localDatacenter) {
         this(contactPoints, localDatacenter, Optional.empty(), Optional.empty());

@@ -10,6 +10,7 @@ import java.util.Set;
 import javax.net.ssl.SSLContext;
 
 import org.brokerapp.infra.CassandraDisk;
+import org.brokerapp.infra.CqlRoles;
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.ProcessCpu;
@@ -103,7 +104,7 @@ public final class LocalTarget implements Target, Faults {
 
     @Override
     public Optional<CqlEndpoint> cql(String region) {
-        return Optional.of(new CqlEndpoint(stack.cqlContactPoints(region), stack.localDatacenter(region), trust()));
+        return Optional.of(new CqlEndpoint(stack.cqlContactPoints(region), stack.localDatacenter(region), trust(), stack.cqlLogin(CqlRoles.STACK)));
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.Optional;
 
 import org.brokerapp.loadtest.target.CqlEndpoint;
 import org.brokerapp.loadtest.target.EndpointsTarget;
+import org.brokerapp.regions.CqlLogin;
 import org.brokerapp.regions.KafkaCredential;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,7 +89,7 @@ class TerraformTargetTests {
         TargetPlan.Endpoints e = (TargetPlan.Endpoints) plan.target();
         assertThat(e.cql().get("ap-southeast-2").tls()).isPresent();
         assertThat(e.cql().get("us-east-1").tls()).as("no CA named for it: plain CQL").isEmpty();
-        assertThat(e.cql().get("ap-southeast-2").login()).contains(new CqlEndpoint.CqlLogin("loadtest", "s3cret"));
+        assertThat(e.cql().get("ap-southeast-2").login()).contains(new CqlLogin("loadtest", "s3cret"));
         assertThat(e.cql().get("ap-southeast-2").toString()).endsWith("over TLS as loadtest").doesNotContain("s3cret");
     }
 
