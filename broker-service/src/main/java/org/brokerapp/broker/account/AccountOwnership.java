@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -41,6 +42,8 @@ public class AccountOwnership extends LoopThread {
 
     private static final Logger log = LoggerFactory.getLogger(AccountOwnership.class);
     private static final Duration HANDOVER_WAIT = Duration.ofSeconds(30);
+    /** The longest a starting instance waits for {@link #joinOnlyWhen}'s condition before it joins anyway. */
+    static final Duration JOIN_WAIT = Duration.ofSeconds(60);
 
     /** No records: its partitions only divide the region's customers among its instances (the group's assignment). */
     public static final String TOPIC = "customers";
@@ -53,6 +56,7 @@ public class AccountOwnership extends LoopThread {
     private volatile KafkaConsumer<String, byte[]> consumer;
     private volatile boolean polling;
     private final Set<Integer> assigned = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private volatile BooleanSupplier joinable = () -> true;
 
     public AccountOwnership(Accounts accounts, BrokerProperties properties, CqlSession session, BrokerCql cql, InstanceUrl instance,
                             MeterRegistry registry) {
@@ -82,6 +86,16 @@ public class AccountOwnership extends LoopThread {
         return leases.holderOf(CustomerPartitions.of(customerId, partitionCount)).map(InstanceUrl::ofHolder);
     }
 
+    /**
+     * Joins the region's account owners only once {@code condition} holds (or {@link #JOIN_WAIT} has
+     * passed): an instance that takes customers while it is still starting makes them wait for it,
+     * since the other instances forward their placements to it (the broker-kill drill: 26 refusals as
+     * a returning instance took its customers back 47 s before it was ready).
+     */
+    public void joinOnlyWhen(BooleanSupplier condition) {
+        this.joinable = condition;
+    }
+
     /** Whether the group's poll loop runs. */
     public boolean isPolling() {
         return polling;
@@ -97,7 +111,8 @@ public class AccountOwnership extends LoopThread {
         startOverOnFailure(this::consume);
     }
 
-    private void consume() {
+    private void consume() throws InterruptedException {
+        awaitJoinable();
         Properties config = KafkaConsumers.configFor(properties, group);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
@@ -116,6 +131,20 @@ public class AccountOwnership extends LoopThread {
         } finally {
             polling = false;
         }
+    }
+
+    /** At the first join only: a loop starting over after a failure joins again at once. */
+    private void awaitJoinable() throws InterruptedException {
+        long deadline = System.nanoTime() + JOIN_WAIT.toNanos();
+        while (isRunning() && !joinable.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                log.warn("joining the account owners of {} although this instance is not serving yet, after {} s", properties.region(),
+                        JOIN_WAIT.toSeconds());
+                break;
+            }
+            Thread.sleep(200);
+        }
+        joinable = () -> true;
     }
 
     private final class Listener implements ConsumerRebalanceListener {

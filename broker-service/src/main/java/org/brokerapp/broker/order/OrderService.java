@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -81,7 +80,6 @@ class OrderService {
 
     private static final Duration WRITE_WAIT = Duration.ofSeconds(6);
     private static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
-    private static final Duration EXECUTION_MEMORY = Duration.ofMinutes(10);
 
     /** What a placement step decided under the account's monitor: the order, whether to write it, whether it is new. */
     private record Reserved(Order order, boolean write, boolean created) {
@@ -101,10 +99,7 @@ class OrderService {
     private final LastPrices lastPrices;
     private final OrderRouter router;
     private final Duration maxPriceAge;
-    private final java.util.Map<UUID, Executed> executions = new ConcurrentHashMap<>();
-
-    private record Executed(Order order, long atNanos) {
-    }
+    private final MarketExecutions executions = new MarketExecutions(System::nanoTime);
 
     public OrderService(CustomerLedger ledger, OpenOrders openOrders, Accounts accounts, CustomerHomes homes, OrderEventPublisher events,
                         MatchingService matcher, SymbolUniverse symbols, ExchangeOwnership exchanges, BrokerMetrics metrics,
@@ -309,10 +304,11 @@ class OrderService {
                     + " now; its owner is " + exchanges.ownerOf(listing.exchange()).region());
         }
         UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
-        forgetOldExecutions();
-        Executed before = executions.get(orderId);
-        if (before != null) {
-            return new Placement(before.order(), false);
+        Optional<MarketExecutions.Execution> before = executions.of(orderId);
+        if (before.isPresent()) {
+            // decided before: answered as it is once written, else its own fill written again (never a second decision)
+            Order filled = before.get().filled();
+            return new Placement(before.get().written() ? filled : execute(filled, filled.fillPrice()), false);
         }
         if (retry) {
             Optional<Order> existing = ledger.readOrder(command.customerId(), orderId);
@@ -332,14 +328,18 @@ class OrderService {
         return new Placement(execute(order, price), true);
     }
 
-    /** Writes a MARKET order FILLED at {@code price} and publishes it; remembered, so a retried request does not execute it again. */
+    /**
+     * Writes a MARKET order FILLED at {@code price} and publishes it: the fill decided before, if a
+     * write of unknown outcome came first ({@link MarketExecutions}).
+     */
     private Order execute(Order order, BigDecimal price) {
-        Instant now = Instant.now();
-        Order filled = new Order(order.orderId(), order.customerId(), order.clientOrderId(), order.symbol(), order.exchange(), order.side(),
-                OrderType.MARKET, order.quantity(), null, null, BigDecimal.ZERO, OrderStatus.FILLED, order.placedRegion(), order.placedAt(),
-                price, now, region, null);
+        MarketExecutions.Execution decided = executions.decide(order, price, region);
+        Order filled = decided.filled();
+        if (decided.written()) {
+            return filled;
+        }
         await(ledger.write(filled).toCompletableFuture(), filled);
-        executions.put(filled.orderId(), new Executed(filled, System.nanoTime()));
+        executions.written(filled);
         events.publish(OrderEvent.placed(filled, Instant.now(), region));
         metrics.placed(OrderType.MARKET, Duration.between(order.placedAt(), Instant.now()));
         return filled;
@@ -380,13 +380,6 @@ class OrderService {
     private static OrderProblem unknownOutcome(Order order) {
         return new OrderProblem.NotOwner(order.customerId(), "order " + order.orderId() + " was not written in time; its cash or shares stay reserved "
                 + "until it is: retry with the same clientOrderId, which never places twice");
-    }
-
-    private void forgetOldExecutions() {
-        long cutoff = System.nanoTime() - EXECUTION_MEMORY.toNanos();
-        if (executions.size() > 1_000) {
-            executions.values().removeIf(e -> e.atNanos() - cutoff < 0);
-        }
     }
 
     /** The result of a cancel: the order, and whether this broker decided it ({@code false}: sent to the holder of its symbol, which decides). */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 
 import org.brokerapp.broker.support.BrokerClient;
 import org.brokerapp.broker.support.BrokerClient.Reply;
@@ -35,6 +38,8 @@ import tools.jackson.databind.JsonNode;
 @BrokersTest
 class CrashAndRebalanceIT {
 
+    private static final String CUSTOMERS_TAKEN = "newly assigned customer partitions";
+    private static final Pattern SYMBOLS_TAKEN = Pattern.compile("matching [1-9][0-9]* symbols of .*: [1-9][0-9]* taken on");
     private static final List<String> SYMBOLS = List.of("HD", "MRK", "ABBV", "BAC", "WFC", "CRM", "ORCL", "MCD", "CAT", "GS",
             "AXP", "MS", "UNP", "LMT", "DE", "HON", "UPS", "COST", "PEP", "AMGN");
 
@@ -69,6 +74,7 @@ class CrashAndRebalanceIT {
             place(home, away, 40);
             BrokerProcess restarted = BrokerProcess.start(brokers.stack(), "us-east-1", logs.resolve("second-2.log"));
             try {
+                assertTookCustomersOnlyOnceServing(logs.resolve("second-2.log"));
                 place(home, away, 40);
                 sweepUntilAllClosed(home, Duration.ofSeconds(60));
             } finally {
@@ -137,6 +143,29 @@ class CrashAndRebalanceIT {
             }
         }
         return states;
+    }
+
+    /** The returning instance took customer partitions from the survivor only after it had started and held symbols to match. */
+    private static void assertTookCustomersOnlyOnceServing(Path log) throws IOException {
+        List<String> lines = Await.value("the returning instance's customer partitions in its log", Duration.ofSeconds(60), () -> {
+            List<String> read = Files.readAllLines(log);
+            return read.stream().anyMatch(l -> l.contains(CUSTOMERS_TAKEN)) ? read : null;
+        });
+        int started = firstLine(lines, l -> l.contains("Started BrokerApplication"));
+        int symbols = firstLine(lines, l -> SYMBOLS_TAKEN.matcher(l).find());
+        int customers = firstLine(lines, l -> l.contains(CUSTOMERS_TAKEN));
+        assertThat(started).as("started").isNotNegative();
+        assertThat(symbols).as("symbols taken").isNotNegative();
+        assertThat(customers).as("customers taken after the start and the symbols").isGreaterThan(started).isGreaterThan(symbols);
+    }
+
+    private static int firstLine(List<String> lines, java.util.function.Predicate<String> matches) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (matches.test(lines.get(i))) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static void printCounters(String who, BrokerClient broker) {
