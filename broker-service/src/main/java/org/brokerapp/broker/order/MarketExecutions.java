@@ -39,6 +39,7 @@ final class MarketExecutions {
 
     /** The order's fill: the one decided before if any, else {@code order} FILLED now at {@code price} by {@code region}. */
     Execution decide(Order order, BigDecimal price, String region) {
+        forgetOld();
         return executions.computeIfAbsent(order.orderId(), id -> new Execution(new Order(order.orderId(), order.customerId(), order.clientOrderId(),
                 order.symbol(), order.exchange(), order.side(), OrderType.MARKET, order.quantity(), null, null, BigDecimal.ZERO, OrderStatus.FILLED,
                 order.placedRegion(), order.placedAt(), price, Instant.now(), region, null), nanoClock.getAsLong(), false));

@@ -42,7 +42,6 @@ public final class CqlRoles {
 
     /** The file holding {@code role}'s password (for {@code --cql-login ROLE=FILE}). */
     public Path passwordFile(String role) {
-        files.of(role, WHAT);
-        return files.file(role);
+        return files.file(role, WHAT);
     }
 }

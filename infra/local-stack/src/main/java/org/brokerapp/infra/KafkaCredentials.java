@@ -52,7 +52,6 @@ public final class KafkaCredentials {
 
     /** The file holding {@code principal}'s password (for {@code --kafka-password-file} options). */
     public Path passwordFile(String principal) {
-        files.of(principal, WHAT);
-        return files.file(principal);
+        return files.file(principal, WHAT);
     }
 }

@@ -65,7 +65,9 @@ record PasswordFiles(Path dir, Map<String, String> passwords, boolean created) {
         return password;
     }
 
-    Path file(String name) {
+    /** The file holding {@code name}'s password; {@code what} names it if it is not one of these. */
+    Path file(String name, String what) {
+        of(name, what);
         return dir.resolve(name + SUFFIX);
     }
 
