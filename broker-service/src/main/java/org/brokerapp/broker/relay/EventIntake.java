@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import com.datastax.oss.driver.api.core.DriverException;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
@@ -80,12 +81,26 @@ class EventIntake {
         this.self = instance.url();
     }
 
-    /** A batch of events for this region, in order. True once every one of them was taken (here, or by the instance it is for). */
+    /**
+     * A batch of events for this region, in order. True once every one of them was taken (here, or
+     * by the instance it is for); false asks for the same batch again a moment later.
+     *
+     * <p>A Cassandra failure on the way (a lease's holder, a ledger row, a fill's write) stops the
+     * batch there: the rest waits with it, in order, and the batch comes again. Thrown, it would
+     * start the relay's consumer over, which takes readiness away for a rebalance: an overloaded
+     * broker-kill drill saw readiness flap on every such timeout.
+     */
     public boolean take(List<OrderEvent> events, boolean replayed, boolean passedOn) {
         Map<String, List<OrderEvent>> elsewhere = new HashMap<>();
         boolean all = true;
         for (OrderEvent event : events) {
-            Optional<String> target = isForMatching(event) ? takeForMatching(event, replayed) : takeForAccount(event);
+            Optional<String> target;
+            try {
+                target = isForMatching(event) ? takeForMatching(event, replayed) : takeForAccount(event);
+            } catch (DriverException e) {
+                log.warn("order event {} not taken, Cassandra failed ({}); its batch comes again", event.eventId(), e.getMessage());
+                return false;
+            }
             if (target == null) {
                 all = false;
             } else if (target.isPresent()) {

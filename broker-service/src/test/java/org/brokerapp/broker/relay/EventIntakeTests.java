@@ -1,0 +1,109 @@
+package org.brokerapp.broker.relay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.UUID;
+
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import org.brokerapp.broker.account.Accounts;
+import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.account.CustomerLedger;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.Side;
+import org.brokerapp.broker.events.OrderEvent;
+import org.brokerapp.broker.events.OrderEventCodec;
+import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.lease.DecisionLeases;
+import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.peer.PeerLinks;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.system.InstanceUrl;
+import org.brokerapp.broker.ticker.TickConsumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the intake answers when Cassandra fails under it. The collaborators are stand-ins: this is
+ * the intake's own rule (a failure means "bring the batch again", never an exception that starts the
+ * relay's consumer over); the relay against real Cassandra and Kafka is in {@link KafkaOutageIT}.
+ */
+class EventIntakeTests {
+
+    private static final Instant AT = Instant.parse("2026-11-25T04:00:00Z");
+
+    private final MatchingService matcher = mock(MatchingService.class);
+    private final Accounts accounts = mock(Accounts.class);
+    private final CustomerHomes homes = mock(CustomerHomes.class);
+    private final ExchangeOwnership exchanges = mock(ExchangeOwnership.class);
+    private final DecisionLeases tickLeases = mock(DecisionLeases.class);
+    private final TickConsumer ticks = mock(TickConsumer.class);
+    private final BrokerProperties properties = mock(BrokerProperties.class);
+    private final InstanceUrl instance = mock(InstanceUrl.class);
+    private final EventIntake intake;
+
+    EventIntakeTests() {
+        when(properties.region()).thenReturn("us-east-1");
+        when(instance.url()).thenReturn("http://127.0.0.1:8080");
+        intake = new EventIntake(matcher, accounts, homes, exchanges, mock(CustomerLedger.class), tickLeases, ticks, mock(PeerLinks.class),
+                new OrderEventCodec(), properties, instance);
+    }
+
+    @Test
+    void aCassandraTimeoutFindingASymbolsHolderAsksForTheBatchAgainInsteadOfThrowing() {
+        when(exchanges.holdsSymbol("IBM")).thenReturn(true);
+        when(matcher.owns("IBM")).thenReturn(false);
+        when(ticks.partitionOfSymbol("IBM")).thenReturn(OptionalInt.of(3));
+        when(tickLeases.holderOf(anyInt())).thenThrow(new DriverTimeoutException("Query timed out after PT5S"));
+
+        assertThat(intake.take(List.of(placed("alice")), false, false)).isFalse();
+    }
+
+    @Test
+    void aFailedFillStopsTheBatchSoNoLaterEventOvertakesIt() {
+        when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
+        when(accounts.owns(anyString())).thenReturn(true);
+        doThrow(new DriverTimeoutException("Query timed out after PT5S")).when(accounts).filled(eq("alice"), any(), any(), any(), any());
+
+        assertThat(intake.take(List.of(filled("alice"), filled("bob")), false, false)).isFalse();
+
+        verify(accounts, never()).filled(eq("bob"), any(), any(), any(), any());
+    }
+
+    @Test
+    void theSameBatchIsTakenOnceCassandraAnswers() {
+        when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
+        when(accounts.owns(anyString())).thenReturn(true);
+
+        assertThat(intake.take(List.of(filled("alice"), filled("bob")), false, false)).isTrue();
+
+        verify(accounts).filled(eq("bob"), any(), any(), any(), any());
+    }
+
+    private static OrderEvent placed(String customer) {
+        Order open = new Order(UUID.randomUUID(), customer, "c-1", "IBM", "NYSE", Side.BUY, OrderType.LIMIT, 10, new BigDecimal("295.10"), null,
+                new BigDecimal("2951.00"), OrderStatus.OPEN, "ap-southeast-2", AT, null, null, null, null);
+        return OrderEvent.placed(open, AT.plusMillis(3), "ap-southeast-2");
+    }
+
+    private static OrderEvent filled(String customer) {
+        Order filled = new Order(UUID.randomUUID(), customer, "c-1", "IBM", "NYSE", Side.BUY, OrderType.LIMIT, 10, new BigDecimal("295.10"), null,
+                new BigDecimal("2951.00"), OrderStatus.FILLED, "ap-southeast-2", AT, new BigDecimal("295.00"), AT.plusSeconds(5), "us-east-1",
+                AT.plusSeconds(5));
+        return OrderEvent.filled(filled, AT.plusSeconds(5), AT.plusSeconds(5), AT.plusSeconds(5), "us-east-1");
+    }
+}
