@@ -2,7 +2,6 @@ package org.brokerapp.broker.events;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -16,16 +15,11 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.brokerapp.broker.account.AccountOwnership;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -87,7 +81,7 @@ public class OrderEventPublisher implements DisposableBean {
                 .description("order events Kafka refused, kept to be sent again once it answers").register(meters);
         FunctionCounter.builder("broker.events.owed.dropped", backlog, KafkaBacklog::dropped)
                 .description("order events Kafka refused beyond the backlog's bound: only a reindex brings them to search").register(meters);
-        createTopics(properties);
+        OrderPathTopics.ensure(properties);
         Properties config = new Properties();
         config.putAll(properties.kafka().connection());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -171,30 +165,6 @@ public class OrderEventPublisher implements DisposableBean {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
-        }
-    }
-
-    private static void createTopics(BrokerProperties properties) {
-        BrokerProperties.Events events = properties.events();
-        Map<String, Object> config = new java.util.HashMap<>(properties.kafka().connection());
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
-        try (Admin admin = Admin.create(config)) {
-            for (NewTopic topic : List.of(new NewTopic(EventTopics.ORDER_EVENTS, events.partitions(), events.replicationFactor()),
-                    new NewTopic(AccountOwnership.TOPIC, events.partitions(), events.replicationFactor()))) {
-                try {
-                    admin.createTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
-                    log.info("created topic {} ({} partitions)", topic.name(), topic.numPartitions());
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof TopicExistsException)) {
-                        throw new IllegalStateException("cannot create topic " + topic.name() + ": " + e.getCause().getMessage(), e);
-                    }
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating topics", e);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("Kafka at " + properties.kafka().bootstrapServers() + " did not answer within 30 s", e);
         }
     }
 
