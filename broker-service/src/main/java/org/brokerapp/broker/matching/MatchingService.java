@@ -321,7 +321,7 @@ public class MatchingService extends LoopThread {
     }
 
     /** The matcher took the symbol on (its ticker partition, its exchange) and may still decide on it (both fences). */
-    private boolean decidesOn(String symbol) {
+    public boolean decidesOn(String symbol) {
         return owned.contains(symbol) && fence.mayDecide(symbol);
     }
 

@@ -46,6 +46,7 @@ import org.brokerapp.broker.routing.OrderRouter;
 import org.brokerapp.broker.routing.RoutedMarketOrder;
 import org.brokerapp.broker.routing.RoutedPlacement;
 import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.ticker.SymbolHolders;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.slf4j.Logger;
@@ -99,11 +100,12 @@ class OrderService {
     private final LastPrices lastPrices;
     private final OrderRouter router;
     private final Duration maxPriceAge;
+    private final SymbolHolders holders;
     private final MarketExecutions executions = new MarketExecutions(System::nanoTime);
 
     public OrderService(CustomerLedger ledger, OpenOrders openOrders, Accounts accounts, CustomerHomes homes, OrderEventPublisher events,
                         MatchingService matcher, SymbolUniverse symbols, ExchangeOwnership exchanges, BrokerMetrics metrics,
-                        BrokerProperties properties, LastPrices lastPrices, OrderRouter router) {
+                        BrokerProperties properties, LastPrices lastPrices, OrderRouter router, SymbolHolders holders) {
         this.ledger = ledger;
         this.openOrders = openOrders;
         this.accounts = accounts;
@@ -117,6 +119,7 @@ class OrderService {
         this.buyStopCollar = properties.matching().buyStopCollar();
         this.lastPrices = lastPrices;
         this.router = router;
+        this.holders = holders;
         this.maxPriceAge = properties.market().maxPriceAge();
     }
 
@@ -295,20 +298,41 @@ class OrderService {
 
     /**
      * A MARKET order sent here by its customer's owner, because this region matches its symbol: the
-     * owner reserved for at most {@code maxPrice} a share (BUY). Executed at most once per order id.
+     * owner reserved for at most {@code maxPrice} a share (BUY). Executed at most once per order id,
+     * by the one instance deciding on the symbol (the holder of its tick lease, fenced as fills are):
+     * another instance passes it on ({@code passedOn}: it was already, once), so an attempt after one
+     * that timed out finds the first decision where it was taken, or, once the lease has moved, its
+     * write in the ledger. Any instance could execute it before, and under overload one did so twice,
+     * at two prices (the broker-kill drill with two instances per region).
+     *
+     * <p>Refused (4xx, or 503 with Retry-After) only when nothing was executed, since the owner then
+     * releases the reservation; a decision whose write did not answer is a 504, and the owner keeps it.
      */
-    public Placement executeRouted(PlaceOrder command, String placedRegion, BigDecimal maxPrice, boolean retry) {
+    public Placement executeRouted(PlaceOrder command, String placedRegion, BigDecimal maxPrice, boolean retry, boolean passedOn) {
         Listing listing = symbols.get(command.symbol());
         if (!exchanges.holds(listing.exchange())) {
             throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), region + " does not match " + listing.exchange()
                     + " now; its owner is " + exchanges.ownerOf(listing.exchange()).region());
+        }
+        if (!matcher.decidesOn(command.symbol())) {
+            Optional<String> holder = passedOn ? Optional.empty() : holders.otherHolderOf(command.symbol());
+            if (holder.isPresent()) {
+                return router.executeInRegion(holder.get(), new RoutedMarketOrder(command.customerId(), command.clientOrderId(), command.symbol(),
+                        command.side(), command.quantity(), placedRegion, maxPrice, retry));
+            }
+            String changing = command.symbol() + "'s matcher in " + region + " is changing hands";
+            if (retry) {
+                // an earlier attempt may have executed it, and its decider's lease has not lapsed yet
+                throw new OrderProblem.RegionTimedOut(region, changing + "; the order may have executed: retry with the same clientOrderId, which never executes twice");
+            }
+            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), changing + "; nothing was executed: retry");
         }
         UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
         Optional<MarketExecutions.Execution> before = executions.of(orderId);
         if (before.isPresent()) {
             // decided before: answered as it is once written, else its own fill written again (never a second decision)
             Order filled = before.get().filled();
-            return new Placement(before.get().written() ? filled : execute(filled, filled.fillPrice()), false);
+            return new Placement(before.get().written() ? filled : executeRoutedHere(filled, filled.fillPrice()), false);
         }
         if (retry) {
             Optional<Order> existing = ledger.readOrder(command.customerId(), orderId);
@@ -325,7 +349,17 @@ class OrderService {
         Order order = new Order(orderId, command.customerId(), command.clientOrderId(), command.symbol(), listing.exchange(), command.side(),
                 OrderType.MARKET, command.quantity(), null, null, BigDecimal.ZERO, OrderStatus.OPEN, placedRegion, Instant.now(),
                 null, null, null, null);
-        return new Placement(execute(order, price), true);
+        return new Placement(executeRoutedHere(order, price), true);
+    }
+
+    /** As {@link #execute}; a write of unknown outcome is answered 504, so the owner keeps the order's reservation. */
+    private Order executeRoutedHere(Order order, BigDecimal price) {
+        try {
+            return execute(order, price);
+        } catch (RuntimeException unknown) {
+            throw new OrderProblem.RegionTimedOut(region, "order " + order.orderId() + " may have executed in " + region
+                    + " (its write did not answer in time): retry with the same clientOrderId, which never executes twice");
+        }
     }
 
     /**

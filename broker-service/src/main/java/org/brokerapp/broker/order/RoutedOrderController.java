@@ -60,13 +60,16 @@ class RoutedOrderController {
         return answer(orders.placeForwarded(command, routed.placedRegion(), passedOn));
     }
 
-    /** Sent by the customer's home region, whose broker decided the customer's balances and reserved for it. */
+    /**
+     * Sent by the customer's home region, whose broker decided the customer's balances and reserved
+     * for it, or passed on by another instance of this region to the one deciding on the symbol.
+     */
     @PostMapping(OrderRouter.MARKET_ORDERS)
-    ResponseEntity<Order> execute(@RequestBody RoutedMarketOrder routed, Authentication caller) {
-        requireSignedBy(caller, homes.homeOf(routed.customerId()).orElse(null), routed.customerId());
+    ResponseEntity<Order> execute(@RequestBody RoutedMarketOrder routed, @RequestParam(defaultValue = "false") boolean passedOn, Authentication caller) {
+        requireSignedBy(caller, passedOn ? region : homes.homeOf(routed.customerId()).orElse(null), routed.customerId());
         PlaceOrder command = requests.validate(routed.customerId(), new OrderRequests.PlaceOrderRequest(routed.clientOrderId(), routed.symbol(),
                 routed.side(), OrderType.MARKET, java.math.BigDecimal.valueOf(routed.quantity()), null, null));
-        return answer(orders.executeRouted(command, routed.placedRegion(), routed.maxPrice(), routed.retry()));
+        return answer(orders.executeRouted(command, routed.placedRegion(), routed.maxPrice(), routed.retry(), passedOn));
     }
 
     /** Sent by a region the customer is not homed in, whose replicas do not hold the order (yet). */

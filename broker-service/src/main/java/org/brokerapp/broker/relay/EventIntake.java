@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,14 +20,13 @@ import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.failover.ExchangeOwnership;
-import org.brokerapp.broker.lease.DecisionLeases;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.matching.Outcome;
 import org.brokerapp.broker.matching.RestingOrders;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.InstanceUrl;
-import org.brokerapp.broker.ticker.TickConsumer;
+import org.brokerapp.broker.ticker.SymbolHolders;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -58,23 +56,21 @@ class EventIntake {
     private final CustomerHomes homes;
     private final ExchangeOwnership exchanges;
     private final CustomerLedger ledger;
-    private final DecisionLeases tickLeases;
-    private final TickConsumer ticks;
+    private final SymbolHolders holders;
     private final PeerLinks links;
     private final OrderEventCodec codec;
     private final String region;
     private final String self;
 
     public EventIntake(MatchingService matcher, Accounts accounts, CustomerHomes homes, ExchangeOwnership exchanges, CustomerLedger ledger,
-                       DecisionLeases tickLeases, TickConsumer ticks, PeerLinks links, OrderEventCodec codec, BrokerProperties properties,
+                       SymbolHolders holders, PeerLinks links, OrderEventCodec codec, BrokerProperties properties,
                        InstanceUrl instance) {
         this.matcher = matcher;
         this.accounts = accounts;
         this.homes = homes;
         this.exchanges = exchanges;
         this.ledger = ledger;
-        this.tickLeases = tickLeases;
-        this.ticks = ticks;
+        this.holders = holders;
         this.links = links;
         this.codec = codec;
         this.region = properties.region();
@@ -167,12 +163,8 @@ class EventIntake {
     }
 
     private Optional<String> holderOfSymbol(String symbol) {
-        OptionalInt partition = ticks.partitionOfSymbol(symbol);
-        if (partition.isEmpty()) {
-            return null;
-        }
-        Optional<String> holder = tickLeases.holderOf(partition.getAsInt()).map(InstanceUrl::ofHolder);
-        return holder.isEmpty() || holder.get().equals(self) ? null : holder;
+        Optional<String> holder = holders.otherHolderOf(symbol);
+        return holder.isEmpty() ? null : holder;
     }
 
     private static boolean decided(CompletableFuture<Outcome> decision) {

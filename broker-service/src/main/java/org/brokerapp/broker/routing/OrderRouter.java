@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
@@ -69,15 +70,38 @@ public class OrderRouter {
         this.retries = retries;
     }
 
-    /** Executes a MARKET order in {@code region}, which matches its symbol; that region's answer is the answer. */
+    /**
+     * Executes a MARKET order in {@code region}, which matches its symbol; that region's answer is the
+     * answer. An attempt after one that timed out or failed is sent as a retry: the first may have
+     * executed, so the executing region looks for the order before it executes (it may not be the
+     * same instance that took the first).
+     */
     public Placement execute(String region, RoutedMarketOrder order) {
-        return placement(call(region, MARKET_ORDERS, order, order.customerId(), order.symbol() + " market orders cannot execute now; LIMIT and STOP orders are still accepted",
-                MAY_BE_PLACED));
+        return placement(call(region, MARKET_ORDERS, attempt -> attempt == 1 ? order : order.asRetry(), order.customerId(),
+                order.symbol() + " market orders cannot execute now; LIMIT and STOP orders are still accepted", MAY_BE_PLACED));
+    }
+
+    /**
+     * Executes a MARKET order at the instance of this region deciding on its symbol (a hop inside the
+     * region). No answer is no refusal: that instance may have executed it, so the caller hears 504.
+     */
+    public Placement executeInRegion(String instance, RoutedMarketOrder order) {
+        try {
+            HttpResponse<String> response = links.post(URI.create(instance), MARKET_ORDERS + "?passedOn=true", json.writeValueAsBytes(order),
+                    IN_REGION_TIMEOUT, order.customerId()).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
+            return placement(new Answered(answer(region, response), false));
+        } catch (ExecutionException | TimeoutException | RemoteFailure failed) {
+            throw new OrderProblem.RegionTimedOut(region, "the broker instance matching " + order.symbol() + " in " + region + " did not answer in time; "
+                    + MAY_BE_PLACED);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     /** Places an order in the customer's home region, which owns their account. */
     public Placement forward(String home, RoutedPlacement placement) {
-        return placement(call(home, PLACEMENTS, placement, placement.customerId(), "orders of " + placement.customerId() + " are decided in their home region " + home
+        return placement(call(home, PLACEMENTS, attempt -> placement, placement.customerId(), "orders of " + placement.customerId() + " are decided in their home region " + home
                 + " and cannot be placed from here now", MAY_BE_PLACED));
     }
 
@@ -86,7 +110,7 @@ public class OrderRouter {
      * and forwarded home is acknowledged here before its rows cross the WAN to this region's replicas.
      */
     public Optional<Order> lookUp(String home, OrderLookup lookup) {
-        Answered answered = call(home, ORDER_LOOKUPS, lookup, lookup.customerId(), "order " + lookup.orderId()
+        Answered answered = call(home, ORDER_LOOKUPS, attempt -> lookup, lookup.customerId(), "order " + lookup.orderId()
                 + " is not in this region's replicas yet and its home region " + home + " cannot be asked now; retry", "retry");
         if (answered.answer() instanceof RoutedAnswer.Refused refused && refused.status() == HttpStatus.NOT_FOUND) {
             return Optional.empty();
@@ -113,16 +137,16 @@ public class OrderRouter {
     private record Answered(RoutedAnswer answer, boolean retried) {
     }
 
-    private Answered call(String region, String path, Object body, String customerId, String whatFails, String ifUnanswered) {
+    /** {@code bodyOfAttempt}: the body of the first attempt (1), and of any after it. */
+    private Answered call(String region, String path, IntFunction<Object> bodyOfAttempt, String customerId, String whatFails, String ifUnanswered) {
         URI peer = links.peer(region).orElseThrow(() -> new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(60),
                 "this broker has no route to " + region + " (broker.routing.peers." + region + " is not set)"));
-        byte[] payload = json.writeValueAsBytes(body);
         Duration timeout = timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration().plusSeconds(1);
         CircuitBreaker circuit = circuitBreakers.circuitBreaker(region);
         TimeLimiter timeLimiter = timeLimiters.timeLimiter(region);
         AtomicInteger attempts = new AtomicInteger();
         Callable<RoutedAnswer> attempt = () -> {
-            attempts.incrementAndGet();
+            byte[] payload = json.writeValueAsBytes(bodyOfAttempt.apply(attempts.incrementAndGet()));
             return answer(region, timeLimiter.executeFutureSupplier(() -> links.post(peer, path, payload, timeout, customerId)));
         };
         Callable<RoutedAnswer> guarded = Retry.decorateCallable(retries.retry(region),

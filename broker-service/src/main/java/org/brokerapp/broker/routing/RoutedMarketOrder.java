@@ -13,4 +13,9 @@ import org.brokerapp.broker.core.Side;
  */
 public record RoutedMarketOrder(String customerId, String clientOrderId, String symbol, Side side, long quantity, String placedRegion,
                                 BigDecimal maxPrice, boolean retry) {
+
+    /** The same order, sent again after an attempt whose outcome is unknown. */
+    public RoutedMarketOrder asRetry() {
+        return new RoutedMarketOrder(customerId, clientOrderId, symbol, side, quantity, placedRegion, maxPrice, true);
+    }
 }

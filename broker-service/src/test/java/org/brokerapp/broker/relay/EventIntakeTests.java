@@ -2,7 +2,6 @@ package org.brokerapp.broker.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.doThrow;
@@ -15,7 +14,6 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
@@ -29,12 +27,11 @@ import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.failover.ExchangeOwnership;
-import org.brokerapp.broker.lease.DecisionLeases;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.InstanceUrl;
-import org.brokerapp.broker.ticker.TickConsumer;
+import org.brokerapp.broker.ticker.SymbolHolders;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,8 +47,7 @@ class EventIntakeTests {
     private final Accounts accounts = mock(Accounts.class);
     private final CustomerHomes homes = mock(CustomerHomes.class);
     private final ExchangeOwnership exchanges = mock(ExchangeOwnership.class);
-    private final DecisionLeases tickLeases = mock(DecisionLeases.class);
-    private final TickConsumer ticks = mock(TickConsumer.class);
+    private final SymbolHolders holders = mock(SymbolHolders.class);
     private final BrokerProperties properties = mock(BrokerProperties.class);
     private final InstanceUrl instance = mock(InstanceUrl.class);
     private final EventIntake intake;
@@ -59,7 +55,7 @@ class EventIntakeTests {
     EventIntakeTests() {
         when(properties.region()).thenReturn("us-east-1");
         when(instance.url()).thenReturn("http://127.0.0.1:8080");
-        intake = new EventIntake(matcher, accounts, homes, exchanges, mock(CustomerLedger.class), tickLeases, ticks, mock(PeerLinks.class),
+        intake = new EventIntake(matcher, accounts, homes, exchanges, mock(CustomerLedger.class), holders, mock(PeerLinks.class),
                 new OrderEventCodec(), properties, instance);
     }
 
@@ -67,8 +63,7 @@ class EventIntakeTests {
     void aCassandraTimeoutFindingASymbolsHolderAsksForTheBatchAgainInsteadOfThrowing() {
         when(exchanges.holdsSymbol("IBM")).thenReturn(true);
         when(matcher.owns("IBM")).thenReturn(false);
-        when(ticks.partitionOfSymbol("IBM")).thenReturn(OptionalInt.of(3));
-        when(tickLeases.holderOf(anyInt())).thenThrow(new DriverTimeoutException("Query timed out after PT5S"));
+        when(holders.otherHolderOf("IBM")).thenThrow(new DriverTimeoutException("Query timed out after PT5S"));
 
         assertThat(intake.take(List.of(placed("alice")), false, false)).isFalse();
     }
