@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
@@ -86,17 +87,8 @@ public class OrderRouter {
      * region). No answer is no refusal: that instance may have executed it, so the caller hears 504.
      */
     public Placement executeInRegion(String instance, RoutedMarketOrder order) {
-        try {
-            HttpResponse<String> response = links.post(URI.create(instance), MARKET_ORDERS + "?passedOn=true", json.writeValueAsBytes(order),
-                    IN_REGION_TIMEOUT, order.customerId()).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
-            return placement(new Answered(answer(region, response), false));
-        } catch (ExecutionException | TimeoutException | RemoteFailure failed) {
-            throw new OrderProblem.RegionTimedOut(region, "the broker instance matching " + order.symbol() + " in " + region + " did not answer in time; "
-                    + MAY_BE_PLACED);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        return inRegion(instance, MARKET_ORDERS, order, order.customerId(), () -> new OrderProblem.RegionTimedOut(region,
+                "the broker instance matching " + order.symbol() + " in " + region + " did not answer in time; " + MAY_BE_PLACED));
     }
 
     /** Places an order in the customer's home region, which owns their account. */
@@ -120,13 +112,18 @@ public class OrderRouter {
 
     /** Places an order at the instance of this region owning the customer's account (a hop inside the region). */
     public Placement forwardInRegion(String instance, RoutedPlacement placement) {
+        return inRegion(instance, PLACEMENTS, placement, placement.customerId(), () -> new OrderProblem.NotOwner(placement.customerId(),
+                "the broker instance owning " + placement.customerId() + "'s account did not answer; retry with the same clientOrderId, which never places twice"));
+    }
+
+    /** One call to another instance of this region ({@code passedOn}: it never passes the call on again); {@code unanswered} when it does not answer. */
+    private Placement inRegion(String instance, String path, Object body, String customerId, Supplier<OrderProblem> unanswered) {
         try {
-            HttpResponse<String> response = links.post(URI.create(instance), PLACEMENTS + "?passedOn=true", json.writeValueAsBytes(placement),
-                    IN_REGION_TIMEOUT, placement.customerId()).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
+            HttpResponse<String> response = links.post(URI.create(instance), path + "?passedOn=true", json.writeValueAsBytes(body), IN_REGION_TIMEOUT,
+                    customerId).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
             return placement(new Answered(answer(region, response), false));
         } catch (ExecutionException | TimeoutException | RemoteFailure failed) {
-            throw new OrderProblem.NotOwner(placement.customerId(), "the broker instance owning " + placement.customerId()
-                    + "'s account did not answer; retry with the same clientOrderId, which never places twice");
+            throw unanswered.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
