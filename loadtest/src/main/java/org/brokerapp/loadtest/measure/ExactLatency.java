@@ -70,8 +70,11 @@ public record ExactLatency(Map<String, Histogram> histograms) {
     }
 
     /**
-     * The samples recorded since {@code earlier}. A measure whose count went down (the broker restarted
-     * in between) has no known window and is left out, as is one missing from either snapshot.
+     * The samples recorded since {@code earlier}. A measure that lost samples (the broker restarted in
+     * between: its count went down, or some value's count did, though the new process may have
+     * recorded more in all) has no known window and is left out, as is one missing from either
+     * snapshot. The broker-kill drill's harness died on the second kind when a killed instance came
+     * back inside the window.
      */
     public ExactLatency minus(ExactLatency earlier) {
         Map<String, Histogram> delta = new LinkedHashMap<>();
@@ -79,8 +82,12 @@ public record ExactLatency(Map<String, Histogram> histograms) {
             Histogram then = earlier.histograms.get(name);
             if (then != null && now.getTotalCount() >= then.getTotalCount()) {
                 Histogram d = now.copy();
-                d.subtract(then);
-                delta.put(name, d);
+                try {
+                    d.subtract(then);
+                    delta.put(name, d);
+                } catch (IllegalArgumentException restarted) {
+                    // some value recorded before is not there any more
+                }
             }
         });
         return new ExactLatency(delta);

@@ -75,6 +75,17 @@ class ExactLatencyTests {
     }
 
     @Test
+    void aBrokerRestartedInTheWindowThatRecordedMoreSinceHasNoKnownWindowEither() {
+        ExactLatency start = ExactLatency.parse(endpointAnswer(of(1_000, 2_000, 3_000), of(1)));
+        ExactLatency afterRestart = ExactLatency.parse(endpointAnswer(of(4_000, 5_000, 6_000, 7_000), of(1, 2)));
+
+        ExactLatency window = afterRestart.minus(start);
+
+        assertThat(window.get(ExactLatency.TICK_TO_FILL)).isNull();
+        assertThat(window.get(ExactLatency.RECEIPT_TO_FILL).getTotalCount()).isEqualTo(1);
+    }
+
+    @Test
     void twoInstancesSnapshotsAddUpMeasureByMeasure() {
         ExactLatency first = ExactLatency.parse(endpointAnswer(of(1_000, 2_000), of(5)));
         ExactLatency second = ExactLatency.parse(endpointAnswer(of(3_000_000), of()));
