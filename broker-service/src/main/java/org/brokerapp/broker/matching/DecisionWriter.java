@@ -245,11 +245,11 @@ class DecisionWriter {
                 .thenCompose(Function.identity());
     }
 
-    private synchronized void begin(String symbol) {
+    synchronized void begin(String symbol) {
         inFlightBySymbol.merge(symbol, 1, Integer::sum);
     }
 
-    private synchronized void end(String symbol) {
+    synchronized void end(String symbol) {
         inFlightBySymbol.computeIfPresent(symbol, (s, n) -> n == 1 ? null : n - 1);
         notifyAll();
     }

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -320,8 +321,23 @@ public class MatchingService extends LoopThread {
         return () -> decidesOn(symbol);
     }
 
+    /**
+     * Runs {@code execution} (a MARKET order's) as one of this matcher's decisions on {@code symbol}:
+     * only while the matcher decides on it, and a revocation of the symbol waits for it to end before
+     * the symbol's lease goes, as it waits for fills. Registered before the check, so a revocation
+     * either sees it in flight or is seen by it. Empty when this matcher does not decide on the symbol.
+     */
+    public <T> Optional<T> executing(String symbol, Supplier<T> execution) {
+        decisions.begin(symbol);
+        try {
+            return decidesOn(symbol) ? Optional.of(execution.get()) : Optional.empty();
+        } finally {
+            decisions.end(symbol);
+        }
+    }
+
     /** The matcher took the symbol on (its ticker partition, its exchange) and may still decide on it (both fences). */
-    public boolean decidesOn(String symbol) {
+    private boolean decidesOn(String symbol) {
         return owned.contains(symbol) && fence.mayDecide(symbol);
     }
 

@@ -314,19 +314,25 @@ class OrderService {
             throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), region + " does not match " + listing.exchange()
                     + " now; its owner is " + exchanges.ownerOf(listing.exchange()).region());
         }
-        if (!matcher.decidesOn(command.symbol())) {
-            Optional<String> holder = passedOn ? Optional.empty() : holders.otherHolderOf(command.symbol());
-            if (holder.isPresent()) {
-                return router.executeInRegion(holder.get(), new RoutedMarketOrder(command.customerId(), command.clientOrderId(), command.symbol(),
-                        command.side(), command.quantity(), placedRegion, maxPrice, retry));
-            }
-            String changing = command.symbol() + "'s matcher in " + region + " is changing hands";
-            if (retry) {
-                // an earlier attempt may have executed it, and its decider's lease has not lapsed yet
-                throw new OrderProblem.RegionTimedOut(region, changing + "; the order may have executed: retry with the same clientOrderId, which never executes twice");
-            }
-            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), changing + "; nothing was executed: retry");
+        Optional<Placement> executed = matcher.executing(command.symbol(), () -> executeDeciding(command, listing, placedRegion, maxPrice, retry));
+        if (executed.isPresent()) {
+            return executed.get();
         }
+        Optional<String> holder = passedOn ? Optional.empty() : holders.otherHolderOf(command.symbol());
+        if (holder.isPresent()) {
+            return router.executeInRegion(holder.get(), new RoutedMarketOrder(command.customerId(), command.clientOrderId(), command.symbol(),
+                    command.side(), command.quantity(), placedRegion, maxPrice, retry));
+        }
+        String changing = command.symbol() + "'s matcher in " + region + " is changing hands";
+        if (retry) {
+            // an earlier attempt may have executed it, and its decider's lease has not lapsed yet
+            throw new OrderProblem.RegionTimedOut(region, changing + "; the order may have executed: retry with the same clientOrderId, which never executes twice");
+        }
+        throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), changing + "; nothing was executed: retry");
+    }
+
+    /** A routed MARKET order at the instance deciding on its symbol: the decision taken before, if any, else a new one. */
+    private Placement executeDeciding(PlaceOrder command, Listing listing, String placedRegion, BigDecimal maxPrice, boolean retry) {
         UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
         Optional<MarketExecutions.Execution> before = executions.of(orderId);
         if (before.isPresent()) {
