@@ -19,6 +19,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import com.datastax.oss.driver.api.core.DriverException;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
@@ -309,6 +310,19 @@ class OrderService {
      * releases the reservation; a decision whose write did not answer is a 504, and the owner keeps it.
      */
     public Placement executeRouted(PlaceOrder command, String placedRegion, BigDecimal maxPrice, boolean retry, boolean passedOn) {
+        try {
+            return executeRoutedOnce(command, placedRegion, maxPrice, retry, passedOn);
+        } catch (DriverException unknown) {
+            if (!retry) {
+                throw unknown; // nothing was decided before this attempt: a refusal is the truth
+            }
+            // an earlier attempt may have executed it: a database failure now says nothing about that
+            throw new OrderProblem.RegionTimedOut(region, "order of " + command.customerId() + " may have executed in " + region
+                    + " (the database did not answer): retry with the same clientOrderId, which never executes twice");
+        }
+    }
+
+    private Placement executeRoutedOnce(PlaceOrder command, String placedRegion, BigDecimal maxPrice, boolean retry, boolean passedOn) {
         Listing listing = symbols.get(command.symbol());
         if (!exchanges.holds(listing.exchange())) {
             throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), region + " does not match " + listing.exchange()
