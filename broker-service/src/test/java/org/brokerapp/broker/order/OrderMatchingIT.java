@@ -198,6 +198,7 @@ class OrderMatchingIT {
         BigDecimal cash = new BigDecimal(before.text("cash"));
 
         Reply buy = carol.place(order("LIMIT", "BUY", "T", 100, "26.00"));
+        assertThat(buy.status()).as("the BUY is placed: " + buy.raw()).isEqualTo(201);
         assertThat(new BigDecimal(carol.get("/api/holdings").text("reservedCash"))).isEqualByComparingTo("2600.00");
         homeTicks.tick("T", "NYSE", "25.50");
         awaitStatus(carol, buy.text("orderId"), "FILLED");

@@ -8,6 +8,8 @@ public final class Measures {
     public static final String FLOOR = "floor LOCAL_QUORUM write";
     public static final String TICKER_TO_FILL = "ticker-to-fill";
     public static final String RECEIPT_TO_FILL = "receipt-to-fill";
+    /** Request to a refusal (any answer but 200/201): how fast a client learns that it must try again or elsewhere. */
+    public static final String REFUSED = "refused";
     /** Order event durable in Cassandra to searchable in the region's Elasticsearch (the broker's own histogram). */
     public static final String INDEXING_LAG = "indexing lag (durable to searchable)";
 
@@ -22,6 +24,11 @@ public final class Measures {
     /** MARKET order request to its fill answered, by the region the request went to. */
     public static String market(String placedIn, boolean crossRegion) {
         return MARKET + " @" + placedIn + (crossRegion ? " cross-region" : " local");
+    }
+
+    /** A refused order's request to its answer, by order type and the region the request went to. */
+    public static String refused(String orderType, String placedIn, boolean crossRegion) {
+        return REFUSED + " " + orderType + " @" + placedIn + (crossRegion ? " cross-region" : " local");
     }
 
     public static String floor(String region) {

@@ -76,7 +76,7 @@ final class WindowResults {
                 LatencySummary.of(lag), LatencySummary.of(PrometheusHistogram.EMPTY), null)));
         RegionsModel regions = target.regions();
         client.forEach((name, h) -> {
-            if (name.startsWith(Measures.PLACEMENT) || name.startsWith(Measures.MARKET)) {
+            if (name.startsWith(Measures.PLACEMENT) || name.startsWith(Measures.MARKET) || name.startsWith(Measures.REFUSED)) {
                 String region = Measures.regionOf(name);
                 boolean cross = Measures.isCrossRegion(name);
                 rows.add(row(name, MeasureResult.CLIENT, region, cross, LatencySummary.of(h), floors.getOrDefault(region, floorAll),

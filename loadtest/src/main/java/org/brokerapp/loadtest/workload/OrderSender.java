@@ -17,7 +17,8 @@ import tools.jackson.databind.JsonNode;
  * Places planned orders over REST without waiting for them, and on each answer records its latency
  * from the intended start: LIMIT/STOP as placement, MARKET (answered with its fill) as market
  * latency, local or cross-region. Any other answer is an error of its kind (order type, status and
- * problem title, e.g. {@code "MARKET: HTTP 422 Unsupported order"}); accepted orders are kept for the check.
+ * problem title, e.g. {@code "MARKET: HTTP 422 Unsupported order"}), and its latency is recorded as
+ * a refusal (a region cut off must refuse fast); accepted orders are kept for the check.
  */
 public final class OrderSender {
 
@@ -56,6 +57,7 @@ public final class OrderSender {
             if (status >= 400 && status < 500 && status != 429) {
                 refused.add(order.clientOrderId());
             }
+            latencies.record(Measures.refused(order.type().name(), order.placedIn(), order.crossRegion()), intendedStartNanos);
             counters.ordersFailed.increment();
             errors.count(order.type() + ": HTTP " + status + (title.isEmpty() ? "" : " " + title),
                     order.customerId() + " " + order.side() + " " + order.quantity() + " " + order.symbol().symbol() + " in " + order.placedIn()

@@ -3,11 +3,20 @@ package org.brokerapp.loadtest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.cli.Preset;
+import org.brokerapp.loadtest.measure.BrokerScraper;
+import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.report.MeasureResult;
+import org.brokerapp.loadtest.report.WindowResult;
+import org.brokerapp.loadtest.target.CqlEndpoint;
+import org.brokerapp.loadtest.target.Target;
+import org.brokerapp.regions.RegionsModel;
 import org.brokerapp.regions.RegionsFile;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +37,65 @@ class WindowResultsTests {
         assertThat(r.p99VsRtt()).isCloseTo(1.1, org.assertj.core.data.Offset.offset(0.01));
         assertThat(r.p50VsFloor()).isCloseTo(50.6, org.assertj.core.data.Offset.offset(0.1));
         assertThat(r.p99VsFloor()).isEqualTo(r.p50VsFloor());
+    }
+
+    /** Issue #12's region cut: a region cut off must refuse fast, so a refusal's time is a row of its own. */
+    @Test
+    void aRefusedOrderIsReportedWithItsOwnLatencyAgainstTheRoundTrip() {
+        Histogram refused = new Histogram(3);
+        refused.recordValueWithCount(12_000, 10);
+        Histogram floor = new Histogram(3);
+        floor.recordValueWithCount(5_000, 100);
+        String name = Measures.refused("MARKET", "ap-southeast-2", true);
+
+        WindowResult window = WindowResults.assemble(Preset.DEMO.spec(List.of("us-east-1", "ap-southeast-2")), defaultRegions(), 60,
+                new Counters().snapshot(), new BrokerScraper.Scrape(Map.of(), Map.of(), true),
+                Map.of(name, refused, Measures.floor("ap-southeast-2"), floor), Map.of(), List.of(), 0);
+
+        MeasureResult row = window.measures().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+        assertThat(name).isEqualTo("refused MARKET @ap-southeast-2 cross-region");
+        assertThat(row.latency().p50()).isCloseTo(12.0, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(row.rttMillis()).isEqualTo(230.0);
+        assertThat(row.p50VsFloor()).isCloseTo(2.4, org.assertj.core.data.Offset.offset(0.05));
+    }
+
+    private static Target defaultRegions() {
+        RegionsModel regions = RegionsFile.loadDefault();
+        return new Target() {
+            @Override
+            public RegionsModel regions() {
+                return regions;
+            }
+
+            @Override
+            public Map<String, String> brokerUrls() {
+                return Map.of();
+            }
+
+            @Override
+            public Map<String, Object> tickKafka(String region) {
+                return Map.of();
+            }
+
+            @Override
+            public Optional<CqlEndpoint> cql(String region) {
+                return Optional.empty();
+            }
+
+            @Override
+            public String describe() {
+                return "the default regions";
+            }
+
+            @Override
+            public boolean wanEmulated() {
+                return true;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 
     @Test
