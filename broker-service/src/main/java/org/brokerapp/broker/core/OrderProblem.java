@@ -85,11 +85,27 @@ public abstract sealed class OrderProblem extends ApiProblem {
     public static final class RegionUnreachable extends OrderProblem {
         private final String region;
         private final Duration retryAfter;
+        private final boolean sent;
 
         public RegionUnreachable(String region, Duration retryAfter, String detail) {
+            this(region, retryAfter, detail, true);
+        }
+
+        private RegionUnreachable(String region, Duration retryAfter, String detail, boolean sent) {
             super(HttpStatus.SERVICE_UNAVAILABLE, "Region unreachable", detail);
             this.region = region;
             this.retryAfter = retryAfter;
+            this.sent = sent;
+        }
+
+        /** Refused before anything was sent to the region (its circuit open, too many calls in flight): it executed nothing. */
+        public static RegionUnreachable beforeSending(String region, Duration retryAfter, String detail) {
+            return new RegionUnreachable(region, retryAfter, detail, false);
+        }
+
+        /** Whether anything of this call may have reached the region (and been executed there). */
+        public boolean sent() {
+            return sent;
         }
 
         @Override

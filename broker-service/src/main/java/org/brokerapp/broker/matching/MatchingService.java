@@ -203,9 +203,7 @@ public class MatchingService extends LoopThread {
         List<String> gained = target.stream().filter(s -> !owned.contains(s)).toList();
         List<RestingOrder> orders = new ArrayList<>();
         if (!gained.isEmpty()) {
-            for (String symbol : gained) {
-                orders.addAll(openOrders.load(symbol));
-            }
+            orders.addAll(openOrders.load(gained));
             owned.addAll(gained);
             enqueue(new Own(gained, orders));
         }

@@ -278,11 +278,15 @@ class OrderService {
                             order.side(), order.quantity(), placedRegion, command.side() == Side.BUY ? perShare : null, !reserved.created()));
                 } catch (OrderProblem.Relayed refused) {
                     // the matching region said no (no price, price moved): nothing executed
-                    accounts.withAccount(order.customerId(), account -> {
-                        account.refused(orderId);
-                        return null;
-                    });
+                    release(order);
                     throw refused;
+                } catch (OrderProblem.RegionUnreachable unreachable) {
+                    // nothing of a new order went out (the circuit open): nothing executed. Kept, it would hold the cash
+                    // for good unless the customer retried; after an attempt that went out, a retry tells
+                    if (!unreachable.sent() && reserved.created()) {
+                        release(order);
+                    }
+                    throw unreachable;
                 }
             }
             Order filled = placement.order();
@@ -409,6 +413,14 @@ class OrderService {
                     return new OrderProblem.NoPrice("no price of " + symbol + " in the last " + maxPriceAge.toSeconds()
                             + " s: a MARKET order needs a recent tick; use a LIMIT order");
                 });
+    }
+
+    /** A reserved order that surely never executed: its reservation goes. */
+    private void release(Order order) {
+        accounts.withAccount(order.customerId(), account -> {
+            account.refused(order.orderId());
+            return null;
+        });
     }
 
     /** The order's event is out: its write is settled, and a retry answers it as it is. */

@@ -136,7 +136,7 @@ public class OrderRouter {
 
     /** {@code bodyOfAttempt}: the body of the first attempt (1), and of any after it. */
     private Answered call(String region, String path, IntFunction<Object> bodyOfAttempt, String customerId, String whatFails, String ifUnanswered) {
-        URI peer = links.peer(region).orElseThrow(() -> new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(60),
+        URI peer = links.peer(region).orElseThrow(() -> OrderProblem.RegionUnreachable.beforeSending(region, Duration.ofSeconds(60),
                 "this broker has no route to " + region + " (broker.routing.peers." + region + " is not set)"));
         Duration timeout = timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration().plusSeconds(1);
         CircuitBreaker circuit = circuitBreakers.circuitBreaker(region);
@@ -153,9 +153,9 @@ public class OrderRouter {
             answer = guarded.call();
         } catch (CallNotPermittedException open) {
             Duration wait = Duration.ofMillis(circuit.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
-            throw new OrderProblem.RegionUnreachable(region, wait, region + " is unreachable (circuit open after repeated failures): " + whatFails);
+            throw unreachable(region, attempts.get(), wait, region + " is unreachable (circuit open after repeated failures): " + whatFails);
         } catch (BulkheadFullException full) {
-            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), "too many orders in flight to " + region + "; retry");
+            throw unreachable(region, attempts.get(), Duration.ofSeconds(1), "too many orders in flight to " + region + "; retry");
         } catch (TimeoutException slow) {
             throw new OrderProblem.RegionTimedOut(region, region + " did not answer in time; " + ifUnanswered);
         } catch (Exception failed) {
@@ -163,6 +163,12 @@ public class OrderRouter {
                     + "); " + ifUnanswered);
         }
         return new Answered(answer, attempts.get() > 1);
+    }
+
+    /** Refused by this side's guards: before sending unless an earlier attempt of the call went out (then it may have executed). */
+    private static OrderProblem.RegionUnreachable unreachable(String region, int attemptsSent, Duration retryAfter, String detail) {
+        return attemptsSent == 0 ? OrderProblem.RegionUnreachable.beforeSending(region, retryAfter, detail)
+                : new OrderProblem.RegionUnreachable(region, retryAfter, detail);
     }
 
     private static Placement placement(Answered answered) {

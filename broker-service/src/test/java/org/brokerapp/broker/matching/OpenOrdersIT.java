@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.IntStream;
 
 import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.core.OrderType;
@@ -17,9 +19,10 @@ import org.brokerapp.broker.support.BrokersTest;
 import org.junit.jupiter.api.Test;
 
 /**
- * The open_orders row of a decided order goes, against the real us-east-1 DC, even when the broker
- * that placed the order has a clock ahead of the deciding broker's: the clock-skew drill's case
- * (docs/RELIABILITY.md), where a delete stamped by the decider's clock alone lost to the insert.
+ * A rebuild reads every resting order of its symbols, and the open_orders row of a decided order
+ * goes, against the real us-east-1 DC, even when the broker that placed the order has a clock
+ * ahead of the deciding broker's: the clock-skew drill's case (docs/RELIABILITY.md), where a
+ * delete stamped by the decider's clock alone lost to the insert.
  * Through the broker's own {@link OpenOrders}, so at {@code LOCAL_QUORUM} as the matcher writes and
  * reads: the stack's plain driver session reads at {@code LOCAL_ONE}, from a replica that may not
  * have the delete yet (a CI run once found the deleted row that way).
@@ -67,7 +70,27 @@ class OpenOrdersIT {
         assertThat(openOrders.load(SYMBOL)).extracting(RestingOrder::orderId).doesNotContain(placedAhead.orderId());
     }
 
+    /** A take-over rebuilds hundreds of symbols at once: every shard of every one is read, however many reads wait their turn. */
+    @Test
+    void aRebuildOfManySymbolsFindsEveryRestingOrderOfEach(Brokers brokers) {
+        OpenOrders openOrders = brokers.bean("us-east-1", OpenOrders.class);
+        String run = UUID.randomUUID().toString().substring(0, 6).toUpperCase();
+        // symbols of this test only (the table does not check listings), more shard reads than may run at once
+        List<String> symbols = IntStream.range(0, 2 * OpenOrders.READS_IN_FLIGHT).mapToObj(i -> "RB" + run + i).toList();
+        List<RestingOrder> resting = symbols.stream()
+                .flatMap(symbol -> IntStream.range(0, 3).mapToObj(i -> order(symbol, Instant.now())))
+                .toList();
+        resting.forEach(o -> openOrders.saveAsync(o).toCompletableFuture().join());
+
+        assertThat(openOrders.load(symbols)).extracting(RestingOrder::orderId)
+                .containsExactlyInAnyOrderElementsOf(resting.stream().map(RestingOrder::orderId).toList());
+    }
+
     private static RestingOrder order(Instant placedAt) {
-        return new RestingOrder(UUID.randomUUID(), "skew-test", SYMBOL, Side.BUY, OrderType.LIMIT, 1, PriceUnits.of(new BigDecimal("1.00")), placedAt);
+        return order(SYMBOL, placedAt);
+    }
+
+    private static RestingOrder order(String symbol, Instant placedAt) {
+        return new RestingOrder(UUID.randomUUID(), "skew-test", symbol, Side.BUY, OrderType.LIMIT, 1, PriceUnits.of(new BigDecimal("1.00")), placedAt);
     }
 }

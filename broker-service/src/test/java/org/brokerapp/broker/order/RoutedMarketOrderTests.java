@@ -1,0 +1,167 @@
+package org.brokerapp.broker.order;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.RETURNS_DEEP_STUBS;
+import static org.mockito.Mockito.doReturn;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.spy;
+import static org.mockito.Mockito.when;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import org.brokerapp.broker.account.Accounts;
+import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.account.CustomerLedger;
+import org.brokerapp.broker.account.LedgerSnapshot;
+import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.broker.core.PlaceOrder;
+import org.brokerapp.broker.core.Side;
+import org.brokerapp.broker.events.OrderEventPublisher;
+import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.market.LastPrices;
+import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.matching.OpenOrders;
+import org.brokerapp.broker.metrics.BrokerMetrics;
+import org.brokerapp.broker.routing.OrderRouter;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.brokerapp.broker.ticker.SymbolHolders;
+import org.brokerapp.regions.Listing;
+import org.brokerapp.regions.SymbolUniverse;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A MARKET order matched in another region, at both ends, when something fails under it. The owner
+ * releases the order's reservation on a refusal (4xx, or 503 with Retry-After, which is also how a
+ * database failure is answered) and keeps it on a 504, until a retry tells. So the executing
+ * region answers a retry's database failure with a 504 (an earlier attempt may have executed), and
+ * the owner releases at once what never left it (the region's circuit open) rather than hold the
+ * cash until a retry that may never come. The collaborators are stand-ins (the account is real):
+ * this is the service's own rule; routed orders against real Cassandra and two regions are in
+ * {@code MarketOrderDecidedOnceIT} and {@code MarketOrderRoutingIT}.
+ */
+class RoutedMarketOrderTests {
+
+    private static final DriverTimeoutException TIMEOUT = new DriverTimeoutException("Query timed out after PT2S");
+    private static final BigDecimal MAX_PRICE = new BigDecimal("150.00");
+    private static final String EXECUTING = "us-east-1";
+    private static final String OWNING = "ap-southeast-2";
+
+    private final CustomerLedger ledger = mock(CustomerLedger.class);
+    private final MatchingService matcher = mock(MatchingService.class);
+    private final SymbolHolders holders = mock(SymbolHolders.class);
+    private final CustomerHomes homes = mock(CustomerHomes.class);
+    private final LastPrices lastPrices = mock(LastPrices.class);
+    private final OrderRouter router = mock(OrderRouter.class);
+    private final Accounts accounts = spy(new Accounts(ledger));
+    private final SymbolUniverse symbols = mock(SymbolUniverse.class);
+    private final ExchangeOwnership exchanges = mock(ExchangeOwnership.class, RETURNS_DEEP_STUBS);
+
+    RoutedMarketOrderTests() {
+        when(symbols.get("IBM")).thenReturn(new Listing("IBM", "NYSE", "IBM", new BigDecimal("140.00"), 0.2));
+        when(exchanges.ownerOf("NYSE").region()).thenReturn(EXECUTING);
+    }
+
+    @Test
+    void aRetryWhoseLedgerReadFailsIsATimeoutSoTheOwnerKeepsTheReservation() {
+        OrderService executing = matchingRegion();
+        deciding();
+        when(ledger.readOrder(eq("alice"), any())).thenThrow(TIMEOUT);
+
+        assertThatThrownBy(() -> executing.executeRouted(order("alice", "m-1"), OWNING, MAX_PRICE, true, false))
+                .isInstanceOf(OrderProblem.RegionTimedOut.class)
+                .hasMessageContaining("may have executed");
+    }
+
+    @Test
+    void aRetryThatCannotFindTheSymbolsHolderIsATimeoutToo() {
+        OrderService executing = matchingRegion();
+        when(matcher.executing(eq("IBM"), any())).thenReturn(Optional.empty());
+        when(holders.otherHolderOf("IBM")).thenThrow(TIMEOUT);
+
+        assertThatThrownBy(() -> executing.executeRouted(order("alice", "m-1"), OWNING, MAX_PRICE, true, false))
+                .isInstanceOf(OrderProblem.RegionTimedOut.class);
+    }
+
+    @Test
+    void aFirstAttemptThatCannotFindTheSymbolsHolderIsRefusedAsTheDatabaseFailure() {
+        OrderService executing = matchingRegion();
+        when(matcher.executing(eq("IBM"), any())).thenReturn(Optional.empty());
+        when(holders.otherHolderOf("IBM")).thenThrow(TIMEOUT);
+
+        assertThatThrownBy(() -> executing.executeRouted(order("alice", "m-1"), OWNING, MAX_PRICE, false, false))
+                .isInstanceOf(DriverException.class);
+    }
+
+    @Test
+    void anOrderRefusedBeforeItLeftTheOwnerGivesItsCashBackAtOnce() {
+        OrderService owning = ownerOf("bob", "1000.00");
+        when(router.execute(eq(EXECUTING), any())).thenThrow(OrderProblem.RegionUnreachable.beforeSending(EXECUTING, Duration.ofSeconds(5),
+                EXECUTING + " is unreachable (circuit open after repeated failures)"));
+
+        assertThatThrownBy(() -> owning.place(order("bob", "m-1"))).isInstanceOf(OrderProblem.RegionUnreachable.class);
+
+        assertThat(availableCash("bob")).as("nothing went out, nothing executed").isEqualByComparingTo("1000.00");
+    }
+
+    @Test
+    void anOrderThatMayHaveReachedTheExecutingRegionKeepsItsCashUntilARetryTells() {
+        OrderService owning = ownerOf("bob", "1000.00");
+        when(router.execute(eq(EXECUTING), any())).thenThrow(new OrderProblem.RegionUnreachable(EXECUTING, Duration.ofSeconds(1),
+                EXECUTING + " could not be reached (IOException)"));
+
+        assertThatThrownBy(() -> owning.place(order("bob", "m-1"))).isInstanceOf(OrderProblem.RegionUnreachable.class);
+
+        // 6 shares at 100.00 and the 10 % collar: 660.00 held
+        assertThat(availableCash("bob")).isEqualByComparingTo("340.00");
+    }
+
+    private static PlaceOrder order(String customerId, String clientOrderId) {
+        return new PlaceOrder(customerId, clientOrderId, "IBM", Side.BUY, OrderType.MARKET, 6, null);
+    }
+
+    /** This instance decides on IBM: the execution runs here. */
+    @SuppressWarnings("unchecked")
+    private void deciding() {
+        when(matcher.executing(eq("IBM"), any())).thenAnswer(call -> Optional.of(((Supplier<Object>) call.getArgument(1)).get()));
+    }
+
+    /** The executing region's service: it matches NYSE. */
+    private OrderService matchingRegion() {
+        when(exchanges.holds("NYSE")).thenReturn(true);
+        return serviceIn(EXECUTING);
+    }
+
+    /** The owning region's service, owning {@code customerId}'s account (opened with {@code cash}); IBM last at 100.00. */
+    private OrderService ownerOf(String customerId, String cash) {
+        when(homes.homeOf(customerId)).thenReturn(Optional.of(OWNING));
+        doReturn(true).when(accounts).owns(customerId);
+        when(ledger.read(customerId)).thenReturn(Optional.of(new LedgerSnapshot(customerId, new BigDecimal(cash), Map.of(), List.of())));
+        when(lastPrices.of("IBM")).thenReturn(Optional.of(new LastPrices.LastPrice("IBM", new BigDecimal("100.00"), 1, Instant.now(), EXECUTING)));
+        return serviceIn(OWNING);
+    }
+
+    private BigDecimal availableCash(String customerId) {
+        return accounts.withAccount(customerId, Accounts.AccountView::availableCash);
+    }
+
+    private OrderService serviceIn(String region) {
+        BrokerProperties properties = mock(BrokerProperties.class);
+        when(properties.region()).thenReturn(region);
+        when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64));
+        when(properties.market()).thenReturn(new BrokerProperties.Market(Duration.ofSeconds(60)));
+        return new OrderService(ledger, mock(OpenOrders.class), accounts, homes, mock(OrderEventPublisher.class), matcher, symbols, exchanges,
+                mock(BrokerMetrics.class), properties, lastPrices, router, holders);
+    }
+}
