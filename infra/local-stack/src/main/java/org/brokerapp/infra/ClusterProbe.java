@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
@@ -83,29 +84,37 @@ final class ClusterProbe {
 
     /** True when every node sees every node (itself included) up, normal, and in its configured DC. */
     static boolean allUpNormal(List<CassandraNode> nodes) {
+        return whatIsNotUpNormal(nodes).isEmpty();
+    }
+
+    /** What keeps the cluster from being all up and normal, as one observer saw it; empty when nothing does. */
+    static Optional<String> whatIsNotUpNormal(List<CassandraNode> nodes) {
         for (CassandraNode observer : nodes) {
             List<NodeStatus> view;
             try {
                 view = viewFrom(observer);
             } catch (StackException e) {
-                return false;
+                return Optional.of(e.getMessage());
             }
             for (CassandraNode node : nodes) {
-                boolean ok = view.stream().anyMatch(s -> s.address().equals(node.wanAddress())
-                        && s.up() && s.normal() && s.datacenter().equals(node.region().datacenter()));
+                Optional<NodeStatus> seen = view.stream().filter(s -> s.address().equals(node.wanAddress())).findFirst();
+                boolean ok = seen.filter(s -> s.up() && s.normal() && s.datacenter().equals(node.region().datacenter())).isPresent();
                 if (!ok) {
-                    return false;
+                    return Optional.of(observer.name() + " sees " + node.name() + " (" + node.wanAddress() + ") "
+                            + seen.map(s -> s.code() + " in " + s.datacenter()).orElse("nowhere"));
                 }
             }
         }
-        return true;
+        return Optional.empty();
     }
 
     static void awaitAllUpNormal(List<CassandraNode> nodes, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!allUpNormal(nodes)) {
+        Optional<String> missing;
+        while ((missing = whatIsNotUpNormal(nodes)).isPresent()) {
             if (System.nanoTime() > deadline) {
-                throw new StackException("not every Cassandra node sees every other up and normal after " + timeout.toSeconds() + " s");
+                throw new StackException("not every Cassandra node sees every other up and normal after " + timeout.toSeconds() + " s; last: "
+                        + missing.get());
             }
             ServerProcess.sleep(Duration.ofMillis(500));
         }
