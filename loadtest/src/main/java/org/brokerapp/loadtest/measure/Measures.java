@@ -18,17 +18,22 @@ public final class Measures {
 
     /** LIMIT/STOP placement (request to answer), by the region the request went to. */
     public static String placement(String placedIn, boolean crossRegion) {
-        return PLACEMENT + " @" + placedIn + (crossRegion ? " cross-region" : " local");
+        return byPlacement(PLACEMENT, placedIn, crossRegion);
     }
 
     /** MARKET order request to its fill answered, by the region the request went to. */
     public static String market(String placedIn, boolean crossRegion) {
-        return MARKET + " @" + placedIn + (crossRegion ? " cross-region" : " local");
+        return byPlacement(MARKET, placedIn, crossRegion);
     }
 
     /** A refused order's request to its answer, by order type and the region the request went to. */
     public static String refused(String orderType, String placedIn, boolean crossRegion) {
-        return REFUSED + " " + orderType + " @" + placedIn + (crossRegion ? " cross-region" : " local");
+        return byPlacement(REFUSED + " " + orderType, placedIn, crossRegion);
+    }
+
+    /** An order measure's name: what, the region the request went to, and whether the order is matched in another. */
+    private static String byPlacement(String what, String placedIn, boolean crossRegion) {
+        return what + " @" + placedIn + (crossRegion ? " cross-region" : " local");
     }
 
     public static String floor(String region) {
