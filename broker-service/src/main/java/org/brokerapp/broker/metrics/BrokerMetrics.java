@@ -88,6 +88,11 @@ public class BrokerMetrics {
         exact.record(LatencyRecorder.ORDER_REQUEST, took);
     }
 
+    /** A MARKET {@code POST /api/orders} this broker answered 503 (its home region unreachable), first filter to answer. */
+    public void marketOrderRefused(Duration took) {
+        exact.record(LatencyRecorder.MARKET_REFUSED_REQUEST, took);
+    }
+
     /** The same request from its first filter to the controller. */
     public void orderRequestToController(Duration took) {
         exact.record(LatencyRecorder.ORDER_REQUEST_TO_CONTROLLER, took);

@@ -32,14 +32,16 @@ class LatencyRecorder {
     public static final String ORDER_REQUEST = "order-request";
     /** The same request from its first filter until the controller has its body, parsed and validated: authentication, limits, JSON. */
     public static final String ORDER_REQUEST_TO_CONTROLLER = "order-request-to-controller";
+    /** A MARKET {@code POST /api/orders} answered 503 because its home region could not be reached, first filter to answer. */
+    public static final String MARKET_REFUSED_REQUEST = "market-refused-request";
     /** A LIMIT or STOP placement at the customer's owner: from its reservation until its two rows and its event are durable. */
     public static final String OWNER_PLACEMENT = "owner-placement";
     /** Each of those three, from the moment the owner sent them to its acknowledgement. */
     public static final String PLACEMENT_LEDGER_ROW = "owner-placement-ledger-row";
     public static final String PLACEMENT_OPEN_ORDERS_ROW = "owner-placement-open-orders-row";
     public static final String PLACEMENT_EVENT = "owner-placement-event";
-    private static final List<String> MEASURES = List.of(TICK_TO_FILL, RECEIPT_TO_FILL, ORDER_REQUEST, ORDER_REQUEST_TO_CONTROLLER, OWNER_PLACEMENT,
-            PLACEMENT_LEDGER_ROW, PLACEMENT_OPEN_ORDERS_ROW, PLACEMENT_EVENT);
+    private static final List<String> MEASURES = List.of(TICK_TO_FILL, RECEIPT_TO_FILL, ORDER_REQUEST, ORDER_REQUEST_TO_CONTROLLER, MARKET_REFUSED_REQUEST,
+            OWNER_PLACEMENT, PLACEMENT_LEDGER_ROW, PLACEMENT_OPEN_ORDERS_ROW, PLACEMENT_EVENT);
     public static final int SIGNIFICANT_DIGITS = 3;
     /** Longer than any fill can take; a longer sample is clamped to it rather than lost. */
     static final long HIGHEST_MICROS = TimeUnit.HOURS.toMicros(1);

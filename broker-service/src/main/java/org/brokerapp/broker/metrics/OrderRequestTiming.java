@@ -16,7 +16,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Times each LIMIT or STOP {@code POST /api/orders} from the first filter to its answer, so that a
  * placement's time splits into the client's side (connection, queueing before the container hands
  * the request over), this broker's filters and body handling, and the owner's work
- * ({@link LatencyRecorder}). MARKET orders have their own timer ({@code broker_market_orders_seconds}).
+ * ({@link LatencyRecorder}). MARKET orders have their own timer ({@code broker_market_orders_seconds});
+ * only the ones refused because their home region could not be reached are timed here too, so that a
+ * region cut's "refused fast" is measured where the broker's part of it ends, apart from the client's queueing.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -24,6 +26,7 @@ public class OrderRequestTiming extends OncePerRequestFilter {
 
     private static final String STARTED = OrderRequestTiming.class.getName() + ".started";
     private static final String RESTING = OrderRequestTiming.class.getName() + ".resting";
+    private static final String MARKET = OrderRequestTiming.class.getName() + ".market";
 
     /**
      * Marks the request as a LIMIT or STOP placement (the filter cannot tell before the body is read)
@@ -34,6 +37,11 @@ public class OrderRequestTiming extends OncePerRequestFilter {
         if (request.getAttribute(STARTED) instanceof Long started) {
             metrics.orderRequestToController(Duration.ofNanos(System.nanoTime() - started));
         }
+    }
+
+    /** Marks the request as a MARKET order: timed if it is refused as unreachable (503). */
+    public static void market(HttpServletRequest request) {
+        request.setAttribute(MARKET, Boolean.TRUE);
     }
 
     private final BrokerMetrics metrics;
@@ -54,8 +62,11 @@ public class OrderRequestTiming extends OncePerRequestFilter {
         try {
             chain.doFilter(request, response);
         } finally {
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
             if (request.getAttribute(RESTING) != null) {
-                metrics.orderRequest(Duration.ofNanos(System.nanoTime() - started));
+                metrics.orderRequest(took);
+            } else if (request.getAttribute(MARKET) != null && response.getStatus() == HttpServletResponse.SC_SERVICE_UNAVAILABLE) {
+                metrics.marketOrderRefused(took);
             }
         }
     }

@@ -84,7 +84,9 @@ class OrderController {
     @PostMapping("/orders")
     ResponseEntity<OrderView> place(Principal customer, @RequestBody OrderRequests.PlaceOrderRequest request, HttpServletRequest http) {
         PlaceOrder command = requests.validate(customer.getName(), request);
-        if (command.type() != OrderType.MARKET) {
+        if (command.type() == OrderType.MARKET) {
+            OrderRequestTiming.market(http);
+        } else {
             OrderRequestTiming.resting(http, metrics);
         }
         Placement placement = orders.place(command);

@@ -37,6 +37,8 @@ public final class SchemaMigrations {
     private static final Pattern FILE = Pattern.compile("V(\\d+)__(.+)\\.cql");
     private static final Pattern TABLE_ID = Pattern.compile("\\$\\{id:([a-z_]+)}");
     private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
+    /** Logged once every migration is applied and agreed on. */
+    public static final String IN_PLACE = "schema in place";
 
     private final CqlSession session;
     private final String keyspace;
@@ -68,6 +70,8 @@ public final class SchemaMigrations {
                     .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM));
             appliedNow.add(migration.version());
         }
+        // launchers start a region's other brokers on this line rather than on the first broker's readiness
+        log.info("{}: keyspace {} at V{}", IN_PLACE, keyspace, migrations().get(migrations().size() - 1).version());
         return appliedNow;
     }
 

@@ -168,6 +168,8 @@ class MarketOrderRoutingIT {
             Await.await("the circuit to " + HOME + " open", SETTLE).pollInterval(Duration.ZERO)
                     .until(() -> aliceAway.place(market("BUY", "ESS", 1)).text("detail").contains("circuit open"));
 
+            BrokerClient operatorAway = brokers.client(AWAY, "operator", "operator-pw");
+            long refusedBefore = refusedMarketRequests(operatorAway);
             List<Long> micros = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
                 long started = System.nanoTime();
@@ -183,6 +185,8 @@ class MarketOrderRoutingIT {
                     micros.get(micros.size() / 2) / 1000.0, micros.get(micros.size() - 1) / 1000.0);
             // refused without waiting on the WAN (a timeout would take seconds); the 50 ms target is the region-cut drill's to measure
             assertThat(micros.get(micros.size() / 2)).as("p50 of the 503s, micros").isLessThan(150_000);
+            // the broker times each refusal from its first filter to its answer, apart from the client's side
+            assertThat(refusedMarketRequests(operatorAway) - refusedBefore).as("refusals in the broker's market-refused-request histogram").isEqualTo(20);
 
             // local trading in both regions goes on: a Sydney customer's limit order fills on a Sydney tick, a Virginia market order executes
             BrokerClient bobAway = brokers.client(AWAY, "bob", "bob-pw");
@@ -240,6 +244,12 @@ class MarketOrderRoutingIT {
 
     private static BigDecimal cash(BrokerClient client) {
         return new BigDecimal(client.get("/api/holdings").text("cash"));
+    }
+
+    private static long refusedMarketRequests(BrokerClient operator) {
+        Reply latency = operator.get("/actuator/latency");
+        assertThat(latency.status()).as(latency.raw()).isEqualTo(200);
+        return latency.body().path("histograms").path("market-refused-request").path("count").asLong(-1);
     }
 
     private static void awaitPrice(BrokerClient client, String symbol, String price) {

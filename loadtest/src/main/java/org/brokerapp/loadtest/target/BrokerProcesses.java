@@ -38,6 +38,8 @@ public final class BrokerProcesses implements AutoCloseable {
 
     /** Usually under a minute; the first broker's schema migrations took over 3 min on a 2-core machine saturated by other work. */
     static final Duration READY_TIMEOUT = Duration.ofSeconds(600);
+    /** The broker's {@code SchemaMigrations.IN_PLACE} log line; were it renamed, the others would wait for readiness instead. */
+    static final String SCHEMA_IN_PLACE = "schema in place";
     /** How long a drill waits for the survivors of a killed instance to hold everything it held: two lease lifetimes, and more. */
     static final Duration TAKE_OVER_TIMEOUT = Duration.ofSeconds(120);
     /** Tick partitions whose decision lease an instance holds, and customer partitions whose lease it holds. */
@@ -62,6 +64,7 @@ public final class BrokerProcesses implements AutoCloseable {
     private final Map<String, RegionFront> fronts = new LinkedHashMap<>();
     private final Map<Instance, Long> startedAt = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<Instance, Long> readyAt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Instance, Path> logs = new java.util.concurrent.ConcurrentHashMap<>();
     /** What the killed instance's region held before the kill, per lease gauge; and when it was killed (System.nanoTime). */
     private final Map<String, Map<String, Double>> heldBeforeKill = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, Long> killedAt = new java.util.concurrent.ConcurrentHashMap<>();
@@ -135,9 +138,9 @@ public final class BrokerProcesses implements AutoCloseable {
                     brokers.launch(stack, instance, command, logs, progress);
                     if (brokers.processes.size() == 1) {
                         // the first broker applies the schema migrations; two at once on a fresh cluster race each other
-                        // ("table schema_migrations does not exist"), so the others start once it is ready
-                        brokers.awaitReady(instance, READY_TIMEOUT);
-                        progress.step("broker " + instance.name() + " ready in " + brokers.startTime(instance) + " (schema in place)");
+                        // ("table schema_migrations does not exist"), so the others start once it has logged them in place
+                        brokers.awaitSchema(instance, READY_TIMEOUT);
+                        progress.step("broker " + instance.name() + ": schema in place after " + brokers.sinceStart(instance) + "; starting the others");
                     }
                 }
                 if (instancesPerRegion > 1) {
@@ -205,6 +208,7 @@ public final class BrokerProcesses implements AutoCloseable {
     private void launch(LocalStack stack, Instance instance, List<String> command, Path logs, Progress progress) throws IOException {
         String region = instance.region();
         Path log = logs.resolve("broker-" + region + (instance.number() == 1 ? "" : "-" + instance.number()) + ".log");
+        this.logs.put(instance, log);
         startedAt.put(instance, System.nanoTime());
         ProcessBuilder launcher = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -220,6 +224,33 @@ public final class BrokerProcesses implements AutoCloseable {
     private static int freePort(String host) throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
             return socket.getLocalPort();
+        }
+    }
+
+    private String sinceStart(Instance instance) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - startedAt.get(instance)) / 1e9);
+    }
+
+    /** Until the broker's log says its schema is in place (the broker's {@code SchemaMigrations.IN_PLACE}), or it is ready. */
+    private void awaitSchema(Instance instance, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!processes.get(instance).isAlive()) {
+                throw new IllegalStateException("broker " + instance.name() + " exited (log " + logs.get(instance) + ")");
+            }
+            if (logSays(logs.get(instance), SCHEMA_IN_PLACE) || isReady(instance)) {
+                return;
+            }
+            sleep(200);
+        }
+        throw new IllegalStateException("broker " + instance.name() + " did not put its schema in place within " + timeout + " (log " + logs.get(instance) + ")");
+    }
+
+    private static boolean logSays(Path log, String marker) {
+        try (java.util.stream.Stream<String> lines = Files.lines(log, java.nio.charset.StandardCharsets.UTF_8)) {
+            return lines.anyMatch(line -> line.contains(marker));
+        } catch (IOException | java.io.UncheckedIOException notYet) {
+            return false;
         }
     }
 

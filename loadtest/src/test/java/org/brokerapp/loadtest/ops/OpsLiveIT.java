@@ -76,7 +76,7 @@ class OpsLiveIT {
         WorkloadSpec smoke = Preset.SMOKE.spec(stack.regions().names());
         WorkloadSpec spec = new WorkloadSpec(smoke.ordersPerSecond(), smoke.ticksPerSecond(), smoke.mix().withMarket(0.2), smoke.buyShare(),
                 smoke.marketableShare(), smoke.crossRegionShare(), smoke.symbolsPerRegion(), smoke.customers(), Duration.ofSeconds(2),
-                Duration.ofSeconds(5), Duration.ofSeconds(90), Duration.ofSeconds(3), smoke.floorWritesPerSecond(), smoke.primeShares(), smoke.seed());
+                Duration.ofSeconds(5), Duration.ofSeconds(45), Duration.ofSeconds(3), smoke.floorWritesPerSecond(), smoke.primeShares(), smoke.seed());
         LoadRun.Settings defaults = LoadRun.Settings.defaults("ops live test");
         LoadRun.Settings settings = new LoadRun.Settings(defaults.title(), defaults.preset(), defaults.command(), defaults.progressEvery(),
                 defaults.openingCash(), defaults.floor(), false, defaults.sla(), defaults.probes(), defaults.idleBaseline());

@@ -10,6 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.brokerapp.loadtest.cli.Preset;
 import org.brokerapp.loadtest.measure.BrokerScraper;
 import org.brokerapp.loadtest.measure.Counters;
+import org.brokerapp.loadtest.measure.ExactLatency;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.report.MeasureResult;
@@ -57,6 +58,26 @@ class WindowResultsTests {
         assertThat(row.latency().p50()).isCloseTo(12.0, org.assertj.core.data.Offset.offset(0.1));
         assertThat(row.rttMillis()).isEqualTo(230.0);
         assertThat(row.p50VsFloor()).isCloseTo(2.4, org.assertj.core.data.Offset.offset(0.05));
+    }
+
+    /** A broker's measure that had nothing to time in the window (no region was cut off: no refusal) is not a row of zeros. */
+    @Test
+    void aBrokerMeasureWithoutSamplesInTheWindowHasNoRow() {
+        Histogram tickToFill = new Histogram(3);
+        tickToFill.recordValueWithCount(20_000, 50);
+        Histogram requests = new Histogram(3);
+        requests.recordValueWithCount(8_000, 50);
+        Map<String, Histogram> measures = new java.util.LinkedHashMap<>();
+        measures.put(ExactLatency.TICK_TO_FILL, tickToFill);
+        measures.put("order-request", requests);
+        measures.put("market-refused-request", new Histogram(3));
+        BrokerScraper.Scrape scrape = new BrokerScraper.Scrape(Map.of(), Map.of(), true, Map.of("us-east-1", new ExactLatency(measures)));
+
+        WindowResult window = WindowResults.assemble(Preset.DEMO.spec(List.of("us-east-1", "ap-southeast-2")), defaultRegions(), 60,
+                new Counters().snapshot(), scrape, Map.of(), Map.of(), List.of(), 0);
+
+        List<String> names = window.measures().stream().map(MeasureResult::name).toList();
+        assertThat(names).contains("order-request @us-east-1").noneMatch(name -> name.startsWith("market-refused-request"));
     }
 
     private static Target defaultRegions() {
