@@ -157,6 +157,7 @@ public class AccountOwnership extends LoopThread {
             Set<Integer> ids = ids(partitions);
             log.info("newly assigned customer partitions {}", ids.stream().sorted().toList());
             assigned.addAll(ids);
+            accounts.forget(ids, partitionCount);
             leases.acquire(ids.stream().collect(Collectors.toMap(Function.identity(), p -> Set.of())), DecisionLeases.TTL.multipliedBy(2));
         }
 

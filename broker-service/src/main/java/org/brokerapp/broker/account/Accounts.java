@@ -73,20 +73,41 @@ public class Accounts {
      * Applies a fill its decider reported to an account this instance owns. An account not in
      * memory is read first: the report may arrive before the fill's own write reaches this DC, and
      * an account read later could miss it.
+     *
+     * @return false if this instance does not own the customer (any more): the report is the next owner's
      */
-    public void filled(String customerId, UUID orderId, BigDecimal price, Instant at, String by) {
-        Account account = loaded.computeIfAbsent(customerId, this::load);
-        synchronized (account) {
-            account.filled(orderId, price, at, by);
-        }
+    public boolean filled(String customerId, UUID orderId, BigDecimal price, Instant at, String by) {
+        return applyOwned(customerId, account -> account.filled(orderId, price, at, by));
     }
 
     /** As {@link #filled}, for a cancel. */
-    public void cancelled(String customerId, UUID orderId, Instant at) {
+    public boolean cancelled(String customerId, UUID orderId, Instant at) {
+        return applyOwned(customerId, account -> account.cancelled(orderId, at));
+    }
+
+    /**
+     * A report applied under the account's monitor, as a placement is: the ownership may have moved
+     * since the caller asked, and a copy read or kept while another instance owns the customer would
+     * miss that owner's placements if this instance took the customer back later.
+     */
+    private boolean applyOwned(String customerId, java.util.function.Consumer<Account> report) {
+        if (!owns(customerId)) {
+            return false;
+        }
         Account account = loaded.computeIfAbsent(customerId, this::load);
         synchronized (account) {
-            account.cancelled(orderId, at);
+            if (account.isRetired() || !owns(customerId)) {
+                loaded.remove(customerId, account);
+                return false;
+            }
+            report.accept(account);
+            return true;
         }
+    }
+
+    /** Copies of customers in newly taken partitions, should any be left: each is read again from the ledger on first use. */
+    void forget(Collection<Integer> partitions, int partitionCount) {
+        loaded.values().removeIf(a -> partitions.contains(CustomerPartitions.of(a.customerId(), partitionCount)));
     }
 
     /**

@@ -149,15 +149,14 @@ class EventIntake {
         if (!homes.homeOf(event.customerId()).map(region::equals).orElse(false)) {
             return Optional.empty();
         }
-        if (!accounts.owns(event.customerId())) {
-            Optional<String> owner = accounts.ownerUrl(event.customerId());
-            return owner.isEmpty() || owner.get().equals(self) ? null : owner;
-        }
-        switch (event.type()) {
+        boolean taken = switch (event.type()) {
             case FILLED -> accounts.filled(event.customerId(), event.orderId(), event.fillPrice(), event.filledAt(), event.filledBy());
             case CANCELLED -> accounts.cancelled(event.customerId(), event.orderId(), event.closedAt());
-            default -> {
-            }
+            default -> accounts.owns(event.customerId());
+        };
+        if (!taken) {
+            Optional<String> owner = accounts.ownerUrl(event.customerId());
+            return owner.isEmpty() || owner.get().equals(self) ? null : owner;
         }
         return Optional.empty();
     }

@@ -50,12 +50,13 @@ class EventIntakeTests {
     private final SymbolHolders holders = mock(SymbolHolders.class);
     private final BrokerProperties properties = mock(BrokerProperties.class);
     private final InstanceUrl instance = mock(InstanceUrl.class);
+    private final PeerLinks links = mock(PeerLinks.class);
     private final EventIntake intake;
 
     EventIntakeTests() {
         when(properties.region()).thenReturn("us-east-1");
         when(instance.url()).thenReturn("http://127.0.0.1:8080");
-        intake = new EventIntake(matcher, accounts, homes, exchanges, mock(CustomerLedger.class), holders, mock(PeerLinks.class),
+        intake = new EventIntake(matcher, accounts, homes, exchanges, mock(CustomerLedger.class), holders, links,
                 new OrderEventCodec(), properties, instance);
     }
 
@@ -83,10 +84,39 @@ class EventIntakeTests {
     void theSameBatchIsTakenOnceCassandraAnswers() {
         when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
         when(accounts.owns(anyString())).thenReturn(true);
+        when(accounts.filled(anyString(), any(), any(), any(), any())).thenReturn(true);
 
         assertThat(intake.take(List.of(filled("alice"), filled("bob")), false, false)).isTrue();
 
         verify(accounts).filled(eq("bob"), any(), any(), any(), any());
+    }
+
+    /** The account changed owner between the question and the fill: the report goes on to the new owner, not into a copy here. */
+    @Test
+    void aFillMeetingAHandOverGoesOnToTheNewOwner() {
+        when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
+        when(accounts.owns(anyString())).thenReturn(true);
+        when(accounts.filled(anyString(), any(), any(), any(), any())).thenReturn(false);
+        when(accounts.ownerUrl("alice")).thenReturn(Optional.of("http://127.2.1.4:8080"));
+        @SuppressWarnings("unchecked")
+        java.net.http.HttpResponse<String> taken = mock(java.net.http.HttpResponse.class);
+        when(taken.statusCode()).thenReturn(200);
+        when(links.post(eq(java.net.URI.create("http://127.2.1.4:8080")), anyString(), any(), any(), eq(PeerLinks.MANY_CUSTOMERS)))
+                .thenReturn(java.util.concurrent.CompletableFuture.completedFuture(taken));
+
+        assertThat(intake.take(List.of(filled("alice")), false, false)).isTrue();
+
+        verify(links).post(eq(java.net.URI.create("http://127.2.1.4:8080")), anyString(), any(), any(), eq(PeerLinks.MANY_CUSTOMERS));
+    }
+
+    @Test
+    void aFillMeetingAHandOverWithNoOwnerYetIsAskedForAgain() {
+        when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
+        when(accounts.owns(anyString())).thenReturn(true);
+        when(accounts.filled(anyString(), any(), any(), any(), any())).thenReturn(false);
+        when(accounts.ownerUrl("alice")).thenReturn(Optional.empty());
+
+        assertThat(intake.take(List.of(filled("alice")), false, false)).isFalse();
     }
 
     private static OrderEvent placed(String customer) {

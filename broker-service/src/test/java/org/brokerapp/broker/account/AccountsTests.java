@@ -1,0 +1,70 @@
+package org.brokerapp.broker.account;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The owner's copies of accounts across a hand-over. A copy read or kept while another instance
+ * owns the customer would miss that owner's placements should this instance take the customer
+ * back: a fill report racing a hand-over must not leave one behind, and a partition taken (back)
+ * starts from the ledger. The ledger and the lease holder are stand-ins; hand-overs between real
+ * instances are in {@code CrashAndRebalanceIT}.
+ */
+class AccountsTests {
+
+    private static final int PARTITIONS = 16;
+    private static final Instant T = Instant.parse("2026-11-25T12:00:00Z");
+
+    private final CustomerLedger ledger = mock(CustomerLedger.class);
+    private final AccountOwnership ownership = mock(AccountOwnership.class);
+    private final Accounts accounts = new Accounts(ledger);
+
+    AccountsTests() {
+        accounts.ownedBy(ownership);
+    }
+
+    private static LedgerSnapshot cash(String amount) {
+        return new LedgerSnapshot("carol", new BigDecimal(amount), Map.of(), List.of());
+    }
+
+    @Test
+    void aFillReportedWhileAnotherInstanceOwnsTheCustomerIsLeftForItAndReadsNothing() {
+        when(ownership.covers("carol")).thenReturn(false);
+
+        assertThat(accounts.filled("carol", UUID.randomUUID(), BigDecimal.ONE, T, "us-east-1")).isFalse();
+        assertThat(accounts.cancelled("carol", UUID.randomUUID(), T)).isFalse();
+
+        verifyNoInteractions(ledger);
+    }
+
+    @Test
+    void aCopyKeptFromBeforeAHandOverIsReadAgainWhenItsPartitionIsTakenBack() {
+        when(ownership.covers("carol")).thenReturn(true);
+        when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")), Optional.of(cash("400.00")));
+        assertThat(accounts.withAccount("carol", Accounts.AccountView::availableCash)).isEqualByComparingTo("1000.00");
+
+        // meanwhile another instance owned carol and placed orders; her partition comes back here
+        accounts.forget(List.of(CustomerPartitions.of("carol", PARTITIONS)), PARTITIONS);
+
+        assertThat(accounts.withAccount("carol", Accounts.AccountView::availableCash)).isEqualByComparingTo("400.00");
+    }
+
+    @Test
+    void aFillOfAnOwnedCustomerIsAppliedAndTaken() {
+        when(ownership.covers("carol")).thenReturn(true);
+        when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")));
+
+        assertThat(accounts.filled("carol", UUID.randomUUID(), BigDecimal.ONE, T, "us-east-1")).isTrue();
+    }
+}
