@@ -431,6 +431,21 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
+     * Holds a Cassandra node where it is (SIGSTOP): it keeps its connections but answers nothing, so
+     * the writes that need it time out; {@link #resumeCassandra} lets it go on.
+     */
+    public void pauseCassandra(String name) {
+        requireProcesses("pausing a Cassandra node");
+        cassandraNode(name);
+        processes.stream().filter(p -> p.name().equals(name)).forEach(ServerProcess::pause);
+    }
+
+    public void resumeCassandra(String name) {
+        requireProcesses("resuming a Cassandra node");
+        processes.stream().filter(p -> p.name().equals(name)).forEach(ServerProcess::resume);
+    }
+
+    /**
      * Starts a Cassandra node again after {@link #killCassandra}, on its data (commit log replayed),
      * and waits until it has started again and every node of the cluster sees every other up.
      *

@@ -98,6 +98,30 @@ public final class ServerProcess {
         }
     }
 
+    /** Holds the process where it is (SIGSTOP), as a long GC pause or a stalled disk would; {@link #resume} lets it go on. */
+    public void pause() {
+        signal("STOP");
+    }
+
+    /** Lets a {@link #pause paused} process go on (SIGCONT). */
+    public void resume() {
+        signal("CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).redirectErrorStream(true).start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new StackException("could not send SIG" + signal + " to " + name + " (pid " + process.pid() + ")");
+            }
+        } catch (java.io.IOException e) {
+            throw new StackException("could not send SIG" + signal + " to " + name + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StackException("interrupted sending SIG" + signal + " to " + name);
+        }
+    }
+
     public void stop(Duration grace) {
         if (!process.isAlive()) {
             return;
