@@ -3,6 +3,7 @@ package org.brokerapp.broker.market;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -92,6 +93,15 @@ public class LastPrices {
         LastPrice price = new LastPrice(tick.symbol(), tick.price(), tick.sequence(), tick.eventTime(), region);
         latest.put(tick.symbol(), price);
         unsaved.put(tick.symbol(), price);
+    }
+
+    /**
+     * Symbols this broker no longer matches (their ticks go to another instance or region now): the
+     * replicated row answers for them from now on, not the last tick seen here, which would age
+     * into a "no price" refusal while the symbol trades on elsewhere.
+     */
+    public void forget(Collection<String> symbols) {
+        symbols.forEach(latest::remove);
     }
 
     /** This broker's own latest price if it matches the symbol, else the replicated one. */

@@ -199,6 +199,7 @@ public class MatchingService extends LoopThread {
                 ownership.writeLock().unlock();
             }
             awaitDecisionsOn(lost, dropped);
+            lastPrices.forget(lost);
         }
         List<String> gained = target.stream().filter(s -> !owned.contains(s)).toList();
         List<RestingOrder> orders = new ArrayList<>();

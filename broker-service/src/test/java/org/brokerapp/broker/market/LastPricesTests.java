@@ -66,6 +66,22 @@ class LastPricesTests {
         assertThat(reads).isEmpty();
     }
 
+    /**
+     * The broker-kill drill with two instances per region: the survivor took the dead instance's symbols over,
+     * handed them back, and refused MARKET orders for them 60 s later ("no price") on the last tick it had seen.
+     */
+    @Test
+    void aSymbolLetGoIsAnsweredFromItsRowNotFromTheLastTickSeenHere() {
+        LastPrices prices = prices(Duration.ofHours(1));
+        prices.update(new Tick("IBM", "NYSE", new BigDecimal("149.00"), 5, 1, TICKED.minusSeconds(120)));
+        firstRow = row("150.00");
+
+        prices.forget(List.of("IBM"));
+
+        assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
+        assertThat(reads).hasSize(1);
+    }
+
     @Test
     void aStalePriceIsAnsweredAtOnceAndReadAgainInTheBackgroundOnceAtATime() {
         LastPrices prices = prices(Duration.ZERO);
