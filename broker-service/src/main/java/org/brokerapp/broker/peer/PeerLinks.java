@@ -23,8 +23,9 @@ import org.springframework.stereotype.Component;
  * The connections to the other regions' brokers. One HTTP client keeps connections open across
  * the WAN (HTTP/1.1 keep-alive), so a routed order pays one round trip, not a TCP handshake too; a
  * ping per peer every {@code broker.routing.ping-interval} keeps one warm and goes through the
- * peer's circuit breaker, so the breaker opens on a cut without customer traffic and closes by
- * itself after the heal. Peers named by {@code https} URLs are trusted by {@code broker.routing.ssl-bundle}.
+ * peer's circuit breaker, so the breaker opens on a cut without customer traffic (after a few
+ * unanswered pings in a row, {@link PeerSilence}) and closes by itself after the heal: while it is
+ * half-open the pings are its only probes ({@code OrderRouter} refuses orders before sending). Peers named by {@code https} URLs are trusted by {@code broker.routing.ssl-bundle}.
  */
 @Component
 public class PeerLinks {
@@ -39,6 +40,7 @@ public class PeerLinks {
     private final PeerSigner signer;
     private final CircuitBreakerRegistry circuitBreakers;
     private final TimeLimiterRegistry timeLimiters;
+    private final PeerSilence silence;
     private final Map<String, Long> lastAnswerNanos = new java.util.concurrent.ConcurrentHashMap<>();
     private final long startedNanos = System.nanoTime();
 
@@ -58,6 +60,7 @@ public class PeerLinks {
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> URI.create(e.getValue())));
         this.circuitBreakers = circuitBreakers;
         this.timeLimiters = timeLimiters;
+        this.silence = new PeerSilence(properties.routing().unansweredPingsToOpen());
         // created up front, so that health and metrics show every peer from the start
         peers.keySet().forEach(circuitBreakers::circuitBreaker);
         peers.forEach((region, uri) -> log.info("market orders for {} symbols are routed to {}", region, uri));
@@ -107,9 +110,11 @@ public class PeerLinks {
             long took = System.nanoTime() - started;
             if (error == null && response.statusCode() == 200) {
                 lastAnswerNanos.put(region, System.nanoTime());
+                silence.answered(region);
                 circuit.onSuccess(took, TimeUnit.NANOSECONDS);
             } else {
                 circuit.onError(took, TimeUnit.NANOSECONDS, error != null ? error : new RemoteFailure(region + " liveness answered " + response.statusCode()));
+                silence.unanswered(region, circuit);
             }
         });
     }

@@ -50,6 +50,8 @@ public class OrderRouter {
     public static final String PLACEMENTS = "/internal/placements";
     public static final String ORDER_LOOKUPS = "/internal/order-lookups";
     private static final Duration IN_REGION_TIMEOUT = Duration.ofSeconds(6);
+    /** While the pings probe a link (one a second): about when they tell. */
+    private static final Duration PROBING_RETRY_AFTER = Duration.ofSeconds(2);
     private static final String MAY_BE_PLACED = "the order may have been placed there: retry with the same clientOrderId, which never places twice";
 
     private final PeerLinks links;
@@ -140,6 +142,10 @@ public class OrderRouter {
                 "this broker has no route to " + region + " (broker.routing.peers." + region + " is not set)"));
         Duration timeout = timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration().plusSeconds(1);
         CircuitBreaker circuit = circuitBreakers.circuitBreaker(region);
+        if (circuit.getState() == CircuitBreaker.State.HALF_OPEN) {
+            // the pings probe a link that was cut; a customer's order is no probe: it would wait on the link if it is still cut
+            throw unreachable(region, 0, PROBING_RETRY_AFTER, region + " is unreachable (circuit half-open: its pings are probing the link): " + whatFails);
+        }
         TimeLimiter timeLimiter = timeLimiters.timeLimiter(region);
         AtomicInteger attempts = new AtomicInteger();
         Callable<RoutedAnswer> attempt = () -> {

@@ -145,11 +145,15 @@ public record BrokerProperties(
      *                     without an entry cannot receive routed market orders from here)
      * @param pingInterval how often each peer is pinged: keeps a connection open across the WAN and lets the
      *                     circuit breaker see a healed link without waiting for customer traffic
+     * @param unansweredPingsToOpen pings in a row a peer must leave unanswered for its circuit to open, so that
+     *                     MARKET orders routed there are refused at once rather than after waiting on a cut link; while
+     *                     the circuit is half-open only pings probe the peer, never a customer's order
      * @param sslBundle    the Spring SSL bundle ({@code spring.ssl.bundle.*}) whose truststore decides which {@code https}
      *                     peers (and instances of this region) this broker trusts; empty: the JVM's default trust (same in
      *                     every region; the local stack's TLS mode sets it to the bundle holding the stack's CA)
      */
-    public record Routing(@DefaultValue Map<String, String> peers, @DefaultValue("1s") Duration pingInterval, @DefaultValue("") String sslBundle) {
+    public record Routing(@DefaultValue Map<String, String> peers, @DefaultValue("1s") Duration pingInterval,
+                          @DefaultValue("3") @Min(1) int unansweredPingsToOpen, @DefaultValue("") String sslBundle) {
     }
 
     /**

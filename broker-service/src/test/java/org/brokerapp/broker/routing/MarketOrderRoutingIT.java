@@ -202,7 +202,7 @@ class MarketOrderRoutingIT {
         }
         Reply routedAgain = awaitRouted(market("BUY", "ESS", 1));
         assertThat(routedAgain.status()).as(routedAgain.raw()).isEqualTo(201);
-        // half-open lets two calls through; the pings make the second, and the circuit closes by itself
+        // half-open lets two calls through, both pings (orders are refused while it probes): the circuit closes by itself
         Await.await("the circuit to " + HOME + " closed", SETTLE).pollInterval(Duration.ofMillis(200))
                 .until(this::circuitState, "CLOSED"::equals);
         String metrics = brokers.operator(AWAY).get("/actuator/prometheus").raw();

@@ -1,0 +1,72 @@
+package org.brokerapp.broker.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.util.Optional;
+
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.retry.RetryRegistry;
+import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.core.Side;
+import org.brokerapp.broker.peer.PeerLinks;
+import org.brokerapp.broker.system.BrokerProperties;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The router's own guards, before anything goes on the link (stood in for here: what crosses it is
+ * in {@code MarketOrderRoutingIT}, against the real two-region stack with the WAN emulated).
+ */
+class OrderRouterTests {
+
+    private static final String HOME = "us-east-1";
+
+    private final PeerLinks links = mock(PeerLinks.class);
+    private final CircuitBreakerRegistry circuits = CircuitBreakerRegistry.ofDefaults();
+    private final OrderRouter router;
+
+    OrderRouterTests() {
+        BrokerProperties properties = mock(BrokerProperties.class);
+        when(properties.region()).thenReturn("ap-southeast-2");
+        when(links.peer(HOME)).thenReturn(Optional.of(URI.create("http://127.1.1.3:8080")));
+        router = new OrderRouter(links, JsonMapper.builder().build(), circuits, TimeLimiterRegistry.ofDefaults(), BulkheadRegistry.ofDefaults(),
+                RetryRegistry.ofDefaults(), properties);
+    }
+
+    @Test
+    void whileTheCircuitIsHalfOpenAnOrderIsRefusedBeforeItIsSentTheProbingIsThePings() {
+        circuits.circuitBreaker(HOME).transitionToOpenState();
+        circuits.circuitBreaker(HOME).transitionToHalfOpenState();
+
+        assertThatThrownBy(() -> router.execute(HOME, order()))
+                .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused -> {
+                    assertThat(refused.sent()).as("nothing sent: the owner gives the cash back at once").isFalse();
+                    assertThat(refused.getMessage()).contains("half-open");
+                });
+        verify(links, never()).post(any(), anyString(), any(), any(), anyString());
+    }
+
+    @Test
+    void whileTheCircuitIsOpenAnOrderIsRefusedBeforeItIsSent() {
+        circuits.circuitBreaker(HOME).transitionToOpenState();
+
+        assertThatThrownBy(() -> router.execute(HOME, order()))
+                .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused -> assertThat(refused.sent()).isFalse());
+        verify(links, never()).post(any(), anyString(), any(), any(), anyString());
+    }
+
+    private static RoutedMarketOrder order() {
+        return new RoutedMarketOrder("alice", "m-1", "IBM", Side.BUY, 5, "ap-southeast-2", new BigDecimal("150.00"), false);
+    }
+}
