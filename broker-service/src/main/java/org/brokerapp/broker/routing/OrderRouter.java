@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
@@ -144,13 +145,21 @@ public class OrderRouter {
         CircuitBreaker circuit = circuitBreakers.circuitBreaker(region);
         if (circuit.getState() == CircuitBreaker.State.HALF_OPEN) {
             // the pings probe a link that was cut; a customer's order is no probe: it would wait on the link if it is still cut
-            throw unreachable(region, 0, PROBING_RETRY_AFTER, region + " is unreachable (circuit half-open: its pings are probing the link): " + whatFails);
+            throw unreachable(region, false, PROBING_RETRY_AFTER, region + " is unreachable (circuit half-open: its pings are probing the link): " + whatFails);
         }
         TimeLimiter timeLimiter = timeLimiters.timeLimiter(region);
         AtomicInteger attempts = new AtomicInteger();
+        AtomicBoolean mayHaveArrived = new AtomicBoolean();
         Callable<RoutedAnswer> attempt = () -> {
             byte[] payload = json.writeValueAsBytes(bodyOfAttempt.apply(attempts.incrementAndGet()));
-            return answer(region, timeLimiter.executeFutureSupplier(() -> links.post(peer, path, payload, timeout, customerId)));
+            try {
+                return answer(region, timeLimiter.executeFutureSupplier(() -> links.post(peer, path, payload, timeout, customerId)));
+            } catch (Exception failed) {
+                if (!neverConnected(failed)) {
+                    mayHaveArrived.set(true);
+                }
+                throw failed;
+            }
         };
         Callable<RoutedAnswer> guarded = Retry.decorateCallable(retries.retry(region),
                 CircuitBreaker.decorateCallable(circuit, Bulkhead.decorateCallable(bulkheads.bulkhead(region), attempt)));
@@ -159,21 +168,35 @@ public class OrderRouter {
             answer = guarded.call();
         } catch (CallNotPermittedException open) {
             Duration wait = Duration.ofMillis(circuit.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
-            throw unreachable(region, attempts.get(), wait, region + " is unreachable (circuit open after repeated failures): " + whatFails);
+            throw unreachable(region, mayHaveArrived.get(), wait, region + " is unreachable (circuit open after repeated failures): " + whatFails);
         } catch (BulkheadFullException full) {
-            throw unreachable(region, attempts.get(), Duration.ofSeconds(1), "too many orders in flight to " + region + "; retry");
+            throw unreachable(region, mayHaveArrived.get(), Duration.ofSeconds(1), "too many orders in flight to " + region + "; retry");
         } catch (TimeoutException slow) {
             throw new OrderProblem.RegionTimedOut(region, region + " did not answer in time; " + ifUnanswered);
         } catch (Exception failed) {
-            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), region + " could not be reached (" + failed.getClass().getSimpleName()
-                    + "); " + ifUnanswered);
+            String detail = region + " could not be reached (" + failed.getClass().getSimpleName() + "); ";
+            if (!mayHaveArrived.get()) {
+                // no attempt got a connection (refused, or not made in time): nothing was sent, so nothing can have executed
+                throw OrderProblem.RegionUnreachable.beforeSending(region, Duration.ofSeconds(1), detail + "nothing was sent; retry");
+            }
+            throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(1), detail + ifUnanswered);
         }
         return new Answered(answer, attempts.get() > 1);
     }
 
-    /** Refused by this side's guards: before sending unless an earlier attempt of the call went out (then it may have executed). */
-    private static OrderProblem.RegionUnreachable unreachable(String region, int attemptsSent, Duration retryAfter, String detail) {
-        return attemptsSent == 0 ? OrderProblem.RegionUnreachable.beforeSending(region, retryAfter, detail)
+    /** A connection that was never made carried no request; a failure on a made one (reset, closed, timed out) may have. */
+    private static boolean neverConnected(Throwable failed) {
+        for (Throwable t = failed; t != null; t = t.getCause()) {
+            if (t instanceof java.net.ConnectException || t instanceof java.net.http.HttpConnectTimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Refused by this side's guards: before sending unless an earlier attempt of the call may have arrived (then it may have executed). */
+    private static OrderProblem.RegionUnreachable unreachable(String region, boolean mayHaveArrived, Duration retryAfter, String detail) {
+        return !mayHaveArrived ? OrderProblem.RegionUnreachable.beforeSending(region, retryAfter, detail)
                 : new OrderProblem.RegionUnreachable(region, retryAfter, detail);
     }
 

@@ -6,12 +6,16 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.ConnectException;
 import java.net.URI;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
@@ -64,6 +68,30 @@ class OrderRouterTests {
         assertThatThrownBy(() -> router.execute(HOME, order()))
                 .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused -> assertThat(refused.sent()).isFalse());
         verify(links, never()).post(any(), anyString(), any(), any(), anyString());
+    }
+
+    @Test
+    void anOrderWhoseEveryAttemptFoundTheConnectionRefusedWasNeverSent() {
+        when(links.post(any(), anyString(), any(), any(), anyString()))
+                .thenAnswer(call -> CompletableFuture.failedFuture(new ConnectException("Connection refused")));
+
+        assertThatThrownBy(() -> router.execute(HOME, order()))
+                .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused -> {
+                    assertThat(refused.sent()).as("no connection, no request: the owner gives the cash back at once").isFalse();
+                    assertThat(refused.getMessage()).contains("nothing was sent");
+                });
+        verify(links, times(3)).post(any(), anyString(), any(), any(), anyString());
+    }
+
+    @Test
+    void anOrderWhoseConnectionBrokeMayHaveArrived() {
+        when(links.post(any(), anyString(), any(), any(), anyString()))
+                .thenAnswer(call -> CompletableFuture.failedFuture(new ConnectException("Connection refused")))
+                .thenAnswer(call -> CompletableFuture.failedFuture(new IOException("HTTP/1.1 header parser received no bytes")));
+
+        assertThatThrownBy(() -> router.execute(HOME, order()))
+                .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused ->
+                        assertThat(refused.sent()).as("the second attempt had a connection: it may have executed, a retry tells").isTrue());
     }
 
     private static RoutedMarketOrder order() {

@@ -64,6 +64,8 @@ public final class BrokerProcesses implements AutoCloseable {
     private final Map<String, RegionFront> fronts = new LinkedHashMap<>();
     private final Map<Instance, Long> startedAt = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<Instance, Long> readyAt = new java.util.concurrent.ConcurrentHashMap<>();
+    /** What each instance had burned when its readiness first answered UP: a start on a busy machine waits for a core more than it works. */
+    private final Map<Instance, String> cpuAtReady = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<Instance, Path> logs = new java.util.concurrent.ConcurrentHashMap<>();
     /** What the killed instance's region held before the kill, per lease gauge; and when it was killed (System.nanoTime). */
     private final Map<String, Map<String, Double>> heldBeforeKill = new java.util.concurrent.ConcurrentHashMap<>();
@@ -254,9 +256,19 @@ public final class BrokerProcesses implements AutoCloseable {
         }
     }
 
-    /** From the broker's JVM start to its readiness answering UP (as seen by polling every 200 ms). */
+    /** From the broker's JVM start to its readiness answering UP (as seen by polling every 200 ms), and the CPU it burned meanwhile. */
     private String startTime(Instance instance) {
-        return String.format(java.util.Locale.ROOT, "%.1f s", (readyAt.get(instance) - startedAt.get(instance)) / 1e9);
+        double wall = (readyAt.get(instance) - startedAt.get(instance)) / 1e9;
+        return String.format(java.util.Locale.ROOT, "%.1f s", wall) + cpuAtReady.getOrDefault(instance, "");
+    }
+
+    /** ", burning 21.4 s of CPU (JIT 7.9 s)"; empty where there is no /proc. */
+    private String cpuSoFar(Instance instance) {
+        long pid = processes.get(instance).pid();
+        return org.brokerapp.infra.ProcessCpu.cpuTime(pid)
+                .map(cpu -> String.format(java.util.Locale.ROOT, ", burning %.1f s of CPU (JIT %.1f s)", cpu.toMillis() / 1e3,
+                        org.brokerapp.infra.ProcessCpu.jitTime(pid).toMillis() / 1e3))
+                .orElse("");
     }
 
     /**
@@ -346,6 +358,7 @@ public final class BrokerProcesses implements AutoCloseable {
             }
         }
         awaitReady(first, READY_TIMEOUT);
+        progress.step("broker " + first.name() + " ready again in " + startTime(first));
         return Duration.ofNanos(readyAt.get(first) - startedAt.get(first));
     }
 
@@ -427,7 +440,9 @@ public final class BrokerProcesses implements AutoCloseable {
                 throw new IllegalStateException("broker " + instance.name() + " exited");
             }
             if (isReady(instance)) {
-                readyAt.putIfAbsent(instance, System.nanoTime());
+                if (readyAt.putIfAbsent(instance, System.nanoTime()) == null) {
+                    cpuAtReady.put(instance, cpuSoFar(instance));
+                }
                 RegionFront front = fronts.get(instance.region());
                 if (front != null) {
                     tell(front, instance, true);
