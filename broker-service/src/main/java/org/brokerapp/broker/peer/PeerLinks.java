@@ -25,7 +25,8 @@ import org.springframework.stereotype.Component;
  * ping per peer every {@code broker.routing.ping-interval} keeps one warm and goes through the
  * peer's circuit breaker, so the breaker opens on a cut without customer traffic (after a few
  * unanswered pings in a row, {@link PeerSilence}) and closes by itself after the heal: while it is
- * half-open the pings are its only probes ({@code OrderRouter} refuses orders before sending). Peers named by {@code https} URLs are trusted by {@code broker.routing.ssl-bundle}.
+ * half-open the pings are its only probes ({@code OrderRouter} refuses orders before sending).
+ * Peers named by {@code https} URLs are trusted by {@code broker.routing.ssl-bundle}.
  */
 @Component
 public class PeerLinks {
