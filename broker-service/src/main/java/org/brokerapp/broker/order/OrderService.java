@@ -255,6 +255,10 @@ class OrderService {
             throw new OrderProblem.RegionUnreachable(region, Duration.ofSeconds(5), listing.exchange() + " is being handed over to " + region
                     + "; market orders execute again once the previous owner has stopped");
         }
+        if (!here && !knows(command.customerId(), orderId)) {
+            // a new order for a region known cut off is refused before its price is read; a retry still finds its first answer
+            router.requireReachable(executor, command.symbol());
+        }
         BigDecimal price = recentPrice(command.symbol());
         BigDecimal perShare = here ? price : price.multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.UP);
         BigDecimal cost = command.side() == Side.BUY ? perShare.multiply(BigDecimal.valueOf(command.quantity())) : BigDecimal.ZERO;
@@ -401,6 +405,11 @@ class OrderService {
         events.publish(OrderEvent.placed(filled, Instant.now(), region));
         metrics.placed(OrderType.MARKET, Duration.between(order.placedAt(), Instant.now()));
         return filled;
+    }
+
+    /** Whether the customer's owner (this instance) already holds the order: a retry. */
+    private boolean knows(String customerId, UUID orderId) {
+        return accounts.withAccount(customerId, account -> account.find(orderId).isPresent());
     }
 
     private BigDecimal recentPrice(String symbol) {

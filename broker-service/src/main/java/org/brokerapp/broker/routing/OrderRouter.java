@@ -82,7 +82,36 @@ public class OrderRouter {
      */
     public Placement execute(String region, RoutedMarketOrder order) {
         return placement(call(region, MARKET_ORDERS, attempt -> attempt == 1 ? order : order.asRetry(), order.customerId(),
-                order.symbol() + " market orders cannot execute now; LIMIT and STOP orders are still accepted", MAY_BE_PLACED));
+                marketOrdersCannotExecute(order.symbol()), MAY_BE_PLACED));
+    }
+
+    /**
+     * Refuses a MARKET order of {@code symbol} at once while {@code region}, which matches it, is
+     * known unreachable (its circuit open or half-open): before the owner prices or reserves
+     * anything, so a region cut costs a refusal no database read either.
+     */
+    public void requireReachable(String region, String symbol) {
+        refuseWhileUnreachable(region, circuitBreakers.circuitBreaker(region), marketOrdersCannotExecute(symbol));
+    }
+
+    private static String marketOrdersCannotExecute(String symbol) {
+        return symbol + " market orders cannot execute now; LIMIT and STOP orders are still accepted";
+    }
+
+    private static void refuseWhileUnreachable(String region, CircuitBreaker circuit, String whatFails) {
+        switch (circuit.getState()) {
+            case OPEN, FORCED_OPEN -> throw unreachable(region, false, openWait(circuit),
+                    region + " is unreachable (circuit open after repeated failures): " + whatFails);
+            // the pings probe a link that was cut; a customer's order is no probe: it would wait on the link if it is still cut
+            case HALF_OPEN -> throw unreachable(region, false, PROBING_RETRY_AFTER,
+                    region + " is unreachable (circuit half-open: its pings are probing the link): " + whatFails);
+            default -> {
+            }
+        }
+    }
+
+    private static Duration openWait(CircuitBreaker circuit) {
+        return Duration.ofMillis(circuit.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
     }
 
     /**
@@ -143,10 +172,7 @@ public class OrderRouter {
                 "this broker has no route to " + region + " (broker.routing.peers." + region + " is not set)"));
         Duration timeout = timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration().plusSeconds(1);
         CircuitBreaker circuit = circuitBreakers.circuitBreaker(region);
-        if (circuit.getState() == CircuitBreaker.State.HALF_OPEN) {
-            // the pings probe a link that was cut; a customer's order is no probe: it would wait on the link if it is still cut
-            throw unreachable(region, false, PROBING_RETRY_AFTER, region + " is unreachable (circuit half-open: its pings are probing the link): " + whatFails);
-        }
+        refuseWhileUnreachable(region, circuit, whatFails);
         TimeLimiter timeLimiter = timeLimiters.timeLimiter(region);
         AtomicInteger attempts = new AtomicInteger();
         AtomicBoolean mayHaveArrived = new AtomicBoolean();
@@ -167,8 +193,8 @@ public class OrderRouter {
         try {
             answer = guarded.call();
         } catch (CallNotPermittedException open) {
-            Duration wait = Duration.ofMillis(circuit.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
-            throw unreachable(region, mayHaveArrived.get(), wait, region + " is unreachable (circuit open after repeated failures): " + whatFails);
+            // it opened while this call was retrying
+            throw unreachable(region, mayHaveArrived.get(), openWait(circuit), region + " is unreachable (circuit open after repeated failures): " + whatFails);
         } catch (BulkheadFullException full) {
             throw unreachable(region, mayHaveArrived.get(), Duration.ofSeconds(1), "too many orders in flight to " + region + "; retry");
         } catch (TimeoutException slow) {

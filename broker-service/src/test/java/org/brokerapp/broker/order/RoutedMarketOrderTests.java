@@ -6,8 +6,12 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.RETURNS_DEEP_STUBS;
 import static org.mockito.Mockito.doReturn;
+import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.spy;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import java.math.BigDecimal;
@@ -113,6 +117,34 @@ class RoutedMarketOrderTests {
         assertThatThrownBy(() -> owning.place(order("bob", "m-1"))).isInstanceOf(OrderProblem.RegionUnreachable.class);
 
         assertThat(availableCash("bob")).as("nothing went out, nothing executed").isEqualByComparingTo("1000.00");
+    }
+
+    @Test
+    void aNewOrderForARegionKnownCutOffIsRefusedBeforeItsPriceIsReadOrItsCashReserved() {
+        OrderService owning = ownerOf("bob", "1000.00");
+        doThrow(OrderProblem.RegionUnreachable.beforeSending(EXECUTING, Duration.ofSeconds(5), EXECUTING + " is unreachable (circuit open)"))
+                .when(router).requireReachable(EXECUTING, "IBM");
+
+        assertThatThrownBy(() -> owning.place(order("bob", "m-1"))).isInstanceOf(OrderProblem.RegionUnreachable.class);
+
+        verify(lastPrices, never()).of("IBM");
+        verify(router, never()).execute(any(), any());
+        assertThat(availableCash("bob")).isEqualByComparingTo("1000.00");
+    }
+
+    @Test
+    void aRetryOfAnOrderTheOwnerHoldsIsNotRefusedByTheCircuitButAnsweredAsBefore() {
+        OrderService owning = ownerOf("bob", "1000.00");
+        when(router.execute(eq(EXECUTING), any())).thenThrow(new OrderProblem.RegionUnreachable(EXECUTING, Duration.ofSeconds(1),
+                EXECUTING + " could not be reached (IOException)"));
+        assertThatThrownBy(() -> owning.place(order("bob", "m-1"))).isInstanceOf(OrderProblem.RegionUnreachable.class);
+        doThrow(OrderProblem.RegionUnreachable.beforeSending(EXECUTING, Duration.ofSeconds(5), EXECUTING + " is unreachable (circuit open)"))
+                .when(router).requireReachable(EXECUTING, "IBM");
+
+        assertThatThrownBy(() -> owning.place(order("bob", "m-1"))).isInstanceOf(OrderProblem.RegionUnreachable.class);
+
+        verify(router, times(2)).execute(eq(EXECUTING), any());
+        assertThat(availableCash("bob")).as("the first attempt's hold stays until a retry tells").isEqualByComparingTo("340.00");
     }
 
     @Test

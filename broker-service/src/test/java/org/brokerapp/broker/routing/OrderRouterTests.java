@@ -71,6 +71,25 @@ class OrderRouterTests {
     }
 
     @Test
+    void aRegionIsRequiredReachableOnlyWhileItsCircuitIsClosed() {
+        router.requireReachable(HOME, "IBM");
+
+        circuits.circuitBreaker(HOME).transitionToOpenState();
+        assertThatThrownBy(() -> router.requireReachable(HOME, "IBM"))
+                .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused -> {
+                    assertThat(refused.sent()).isFalse();
+                    assertThat(refused.getMessage()).contains("IBM market orders cannot execute now");
+                });
+
+        circuits.circuitBreaker(HOME).transitionToHalfOpenState();
+        assertThatThrownBy(() -> router.requireReachable(HOME, "IBM")).isInstanceOf(OrderProblem.RegionUnreachable.class);
+
+        circuits.circuitBreaker(HOME).transitionToClosedState();
+        router.requireReachable(HOME, "IBM");
+        verify(links, never()).post(any(), anyString(), any(), any(), anyString());
+    }
+
+    @Test
     void anOrderWhoseEveryAttemptFoundTheConnectionRefusedWasNeverSent() {
         when(links.post(any(), anyString(), any(), any(), anyString()))
                 .thenAnswer(call -> CompletableFuture.failedFuture(new ConnectException("Connection refused")));
