@@ -35,6 +35,12 @@ public record CassandraNode(Region region, int node, String address, String wanA
     // 6-13 s on an idle 2-core machine; over 120 s seen when other work saturates the cores (load average 60+);
     // -Dstack.start-timeout-seconds=<seconds> (every server's start) for a machine busier still
     static final Duration START_TIMEOUT = Duration.ofSeconds(Math.max(300, Long.getLong("stack.start-timeout-seconds", 300)));
+    /**
+     * The timer slack of the node's threads, in microseconds: how late the kernel may wake a thread that parks for
+     * less, so that wake-ups due close together are served as one ({@link #launcher}). 1 ms; 0 keeps the kernel's
+     * default (50 µs). -Dstack.cassandra-timer-slack-us=N for a comparison.
+     */
+    static final long TIMER_SLACK_MICROS = Long.getLong("stack.cassandra-timer-slack-us", 1000);
 
     public String name() {
         return "cassandra " + region.name() + "/" + node;
@@ -69,7 +75,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
      */
     ServerProcess start(Path java, ServerLibraries libs, boolean metrics, Optional<StackTls> tls) {
         writeConfiguration(tls);
-        List<String> command = new ArrayList<>(withoutMemoryLocking());
+        List<String> command = new ArrayList<>(launcher());
         command.add(java.toString());
         if (metrics) {
             command.add(libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "cassandra"));
@@ -115,14 +121,23 @@ public record CassandraNode(Region region, int node, String address, String wanA
     }
 
     /**
-     * As root, Cassandra's JNA mlockall pins the whole heap (~950 MB a node). Dropping the
-     * IPC_LOCK capability and the memlock limit keeps the stack laptop-sized.
+     * The shell that starts the node's JVM in its own place (exec: the JVM keeps the shell's PID), having set:
+     * <ul>
+     * <li>the timer slack ({@link #TIMER_SLACK_MICROS}), which every thread the JVM starts inherits. A request
+     * stage's worker that runs out of work keeps spinning on parks of 10-20 µs before it sleeps, so that the next
+     * request finds it awake; four nodes on two cores woke up about 30,000 times a second that way at 20 orders
+     * a second, and those wake-ups were most of Cassandra's CPU per order. With a slack of 1 ms the kernel
+     * coalesces them (docs/BENCHMARKS.md, "Cassandra's idle workers"). Ignored where the kernel has no
+     * {@code /proc/self/timerslack_ns} (before Linux 4.6);</li>
+     * <li>as root, no memory locking: Cassandra's JNA mlockall pins the whole heap (~950 MB a node), so the
+     * IPC_LOCK capability and the memlock limit are dropped to keep the stack laptop-sized.</li>
+     * </ul>
      */
-    private static List<String> withoutMemoryLocking() {
-        if (!Privileges.root() || !Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
-            return List.of();
-        }
-        return List.of("/bin/bash", "-c", "ulimit -l 64 && exec /usr/bin/setpriv --inh-caps=-ipc_lock --bounding-set=-ipc_lock \"$@\"", "cassandra");
+    private static List<String> launcher() {
+        String slack = TIMER_SLACK_MICROS > 0 ? "{ echo " + TIMER_SLACK_MICROS * 1000 + " > /proc/self/timerslack_ns; } 2>/dev/null; " : "";
+        boolean unlock = Privileges.root() && Files.isExecutable(Path.of("/usr/bin/setpriv"));
+        String exec = unlock ? "ulimit -l 64 && exec /usr/bin/setpriv --inh-caps=-ipc_lock --bounding-set=-ipc_lock \"$@\"" : "exec \"$@\"";
+        return List.of("/bin/bash", "-c", slack + exec, "cassandra");
     }
 
     private List<String> jvmOptions(Path lib, Path jammAgent, Path home, List<String> jmxOptions) {

@@ -2,10 +2,15 @@ package org.brokerapp.infra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -37,6 +42,33 @@ class ClusterFormationIT {
             }
         }
         assertThat(stack.allNodesUpNormal()).isTrue();
+    }
+
+    @Test
+    void everyNodesJvmRunsWithTheLaunchersTimerSlackInEveryThread() throws IOException {
+        // 0 keeps what the launching process has, as a child thread inherits it
+        String expected = CassandraNode.TIMER_SLACK_MICROS > 0 ? Long.toString(CassandraNode.TIMER_SLACK_MICROS * 1000)
+                : Files.readString(Path.of("/proc/self/timerslack_ns")).strip();
+        for (CassandraNode node : stack.layout().cassandra()) {
+            long pid = stack.processes().stream().filter(p -> p.name().equals(node.name())).findFirst().orElseThrow().pid();
+            assertThat(Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")))
+                    .as("%s: the launcher's shell replaced itself with the JVM, which keeps its PID", node.name()).contains(CassandraNode.MAIN_CLASS);
+            try (Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+                // procfs serves a thread's timer slack at /proc/<thread id>/timerslack_ns, not under task/
+                List<String> slacks = threads.map(t -> Path.of("/proc", t.getFileName().toString(), "timerslack_ns"))
+                        .map(ClusterFormationIT::readIfThere).flatMap(Optional::stream).distinct().toList();
+                assertThat(slacks).as("timer slack of %s's threads", node.name()).containsExactly(expected);
+            }
+        }
+    }
+
+    /** A thread may end between the listing and the read. */
+    private static Optional<String> readIfThere(Path file) {
+        try {
+            return Optional.of(Files.readString(file).strip());
+        } catch (IOException ended) {
+            return Optional.empty();
+        }
     }
 
     @Test
