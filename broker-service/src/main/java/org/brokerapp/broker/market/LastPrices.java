@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -27,14 +28,13 @@ import org.springframework.stereotype.Component;
  * otherwise be 600 writes/s of no one's interest, and even once a second it was over a third of the
  * Cassandra writes per order in the demo (30 symbols, 20 orders/s). Other regions read the
  * replicated row: a MARKET order placed away from the symbol's home reserves for this price plus
- * the collar, so a price a few seconds old only makes the collar do its job. Only the first order
- * of a symbol waits for that read; later ones take the price known, and one older than
- * {@link #REMOTE_READ_REUSE} is read again in the background, so no routed order pays a database
- * read on its way (how old a price may be is still decided by its tick time:
- * {@code broker.market.max-price-age}). A price read longer ago than {@link #REMOTE_READ_SERVE_STALE}
- * (the row's own write-behind interval) is not answered but read again and waited for: a symbol
- * ordered once a minute would otherwise be answered with the price of the minute before, and
- * refused as too old while the row holds a fresh one (the demo's MARKET 422s "No price").
+ * the collar, and the executing region refuses a price above that bound, so a price some seconds
+ * old only makes the collar do its job. Only a symbol's first order waits for that read; later
+ * ones take the price known, and one read more than {@link #REMOTE_READ_REUSE} ago is read again
+ * in the background, so no routed order pays a database read on its way while the price known is
+ * one it may execute on (its tick within {@code broker.market.max-price-age}). A price too old for
+ * that, or "no row", is read again and waited for: the row may hold a fresh one, and an order
+ * answered from the old one would be refused "no price" (the demo's MARKET 422s, once).
  */
 @Component
 public class LastPrices {
@@ -49,8 +49,6 @@ public class LastPrices {
 
     /** How long a price read from another region's row is used before it is read again (in the background). */
     static final Duration REMOTE_READ_REUSE = Duration.ofSeconds(1);
-    /** How long a price read from another region's row may be answered at all while it is read again. */
-    static final Duration REMOTE_READ_SERVE_STALE = Duration.ofSeconds(5);
 
     private static final Logger log = LoggerFactory.getLogger(LastPrices.class);
 
@@ -68,7 +66,8 @@ public class LastPrices {
     private final String region;
     private final RowReader rows;
     private final Duration reuse;
-    private final Duration serveStale;
+    private final Duration maxPriceAge;
+    private final Supplier<Instant> now;
 
     @org.springframework.beans.factory.annotation.Autowired
     public LastPrices(CqlSession session, BrokerCql cql, BrokerProperties properties) {
@@ -77,16 +76,18 @@ public class LastPrices {
         this.region = properties.region();
         this.rows = symbol -> session.executeAsync(cql.selectLastPrice.bind(symbol)).thenApply(rs -> Optional.ofNullable(rs.one()).map(row -> price(symbol, row)));
         this.reuse = REMOTE_READ_REUSE;
-        this.serveStale = REMOTE_READ_SERVE_STALE;
+        this.maxPriceAge = properties.market().maxPriceAge();
+        this.now = Instant::now;
     }
 
-    LastPrices(String region, RowReader rows, Duration reuse, Duration serveStale) {
+    LastPrices(String region, RowReader rows, Duration reuse, Duration maxPriceAge, Supplier<Instant> now) {
         this.session = null;
         this.cql = null;
         this.region = region;
         this.rows = rows;
         this.reuse = reuse;
-        this.serveStale = serveStale;
+        this.maxPriceAge = maxPriceAge;
+        this.now = now;
     }
 
     public void update(Tick tick) {
@@ -111,10 +112,9 @@ public class LastPrices {
             return Optional.of(local);
         }
         Remote known = remote.get(symbol);
-        long age = known == null ? Long.MAX_VALUE : System.nanoTime() - known.readNanos();
-        boolean stale = age >= reuse.toNanos();
-        if (known == null || age >= serveStale.toNanos() || stale && known.price().isEmpty()) {
-            // nothing to answer with: a stale "no row", or a price read long ago, would refuse an order whose price may be there by now
+        boolean stale = known == null || System.nanoTime() - known.readNanos() >= reuse.toNanos();
+        if (known == null || stale && !executable(known.price())) {
+            // nothing to answer with: "no row", or a price too old to execute on, would refuse an order whose price may be there by now
             try {
                 return read(symbol).toCompletableFuture().join().price();
             } catch (CompletionException e) {
@@ -130,6 +130,10 @@ public class LastPrices {
             });
         }
         return known.price();
+    }
+
+    private boolean executable(Optional<LastPrice> price) {
+        return price.filter(p -> p.tickTime().isAfter(now.get().minus(maxPriceAge))).isPresent();
     }
 
     private CompletionStage<Remote> read(String symbol) {

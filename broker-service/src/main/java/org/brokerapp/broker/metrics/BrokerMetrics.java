@@ -93,6 +93,26 @@ public class BrokerMetrics {
         exact.record(LatencyRecorder.MARKET_REFUSED_REQUEST, took);
     }
 
+    /** A MARKET {@code POST /api/orders} executed in another region, first filter to answer at the broker the client sent it to. */
+    public void marketRoutedRequest(Duration took) {
+        exact.record(LatencyRecorder.MARKET_ROUTED_REQUEST, took);
+    }
+
+    /** The owner's call to the region executing a MARKET order, from signing it to its answer. */
+    public void marketRoutedCall(Duration took) {
+        exact.record(LatencyRecorder.MARKET_ROUTED_CALL, took);
+    }
+
+    /** A routed MARKET order at the broker executing it, first filter to answer. */
+    public void marketExecutionRequest(Duration took) {
+        exact.record(LatencyRecorder.MARKET_EXECUTION_REQUEST, took);
+    }
+
+    /** {@code write}, a MARKET order's {@code FILLED} row, timed from {@code startedNanos} until acknowledged. */
+    public <T> CompletableFuture<T> marketFillRow(long startedNanos, CompletableFuture<T> write) {
+        return exact.whenDone(LatencyRecorder.MARKET_FILL_ROW, startedNanos, write);
+    }
+
     /** The same request from its first filter to the controller. */
     public void orderRequestToController(Duration took) {
         exact.record(LatencyRecorder.ORDER_REQUEST_TO_CONTROLLER, took);

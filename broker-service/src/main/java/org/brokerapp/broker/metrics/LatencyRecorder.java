@@ -40,8 +40,17 @@ class LatencyRecorder {
     public static final String PLACEMENT_LEDGER_ROW = "owner-placement-ledger-row";
     public static final String PLACEMENT_OPEN_ORDERS_ROW = "owner-placement-open-orders-row";
     public static final String PLACEMENT_EVENT = "owner-placement-event";
+    /** A MARKET {@code POST /api/orders} executed in another region than the one it was sent to, at the broker the client sent it to, first filter to answer. */
+    public static final String MARKET_ROUTED_REQUEST = "market-routed-request";
+    /** Such an order's call from the customer's owner to the region executing it: from signing the call to reading its answer. */
+    public static final String MARKET_ROUTED_CALL = "market-routed-call";
+    /** That call at the executing region's broker ({@code POST /internal/market-orders}), first filter to answer. */
+    public static final String MARKET_EXECUTION_REQUEST = "market-execution-request";
+    /** A MARKET order's {@code FILLED} row where it executes, sent to acknowledged: the one write its answer waits for. */
+    public static final String MARKET_FILL_ROW = "market-fill-row";
     private static final List<String> MEASURES = List.of(TICK_TO_FILL, RECEIPT_TO_FILL, ORDER_REQUEST, ORDER_REQUEST_TO_CONTROLLER, MARKET_REFUSED_REQUEST,
-            OWNER_PLACEMENT, PLACEMENT_LEDGER_ROW, PLACEMENT_OPEN_ORDERS_ROW, PLACEMENT_EVENT);
+            OWNER_PLACEMENT, PLACEMENT_LEDGER_ROW, PLACEMENT_OPEN_ORDERS_ROW, PLACEMENT_EVENT,
+            MARKET_ROUTED_REQUEST, MARKET_ROUTED_CALL, MARKET_EXECUTION_REQUEST, MARKET_FILL_ROW);
     public static final int SIGNIFICANT_DIGITS = 3;
     /** Longer than any fill can take; a longer sample is clamped to it rather than lost. */
     static final long HIGHEST_MICROS = TimeUnit.HOURS.toMicros(1);

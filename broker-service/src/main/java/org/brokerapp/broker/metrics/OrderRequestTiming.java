@@ -17,8 +17,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * placement's time splits into the client's side (connection, queueing before the container hands
  * the request over), this broker's filters and body handling, and the owner's work
  * ({@link LatencyRecorder}). MARKET orders have their own timer ({@code broker_market_orders_seconds});
- * only the ones refused because their home region could not be reached are timed here too, so that a
- * region cut's "refused fast" is measured where the broker's part of it ends, apart from the client's queueing.
+ * here, the ones refused because their home region could not be reached, so that a region cut's
+ * "refused fast" is measured where the broker's part of it ends, apart from the client's queueing;
+ * and the ones executed in another region, at both ends ({@code POST /internal/market-orders} where
+ * it executes), so that the time a routed order takes beyond the round trip splits by broker.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -27,6 +29,8 @@ public class OrderRequestTiming extends OncePerRequestFilter {
     private static final String STARTED = OrderRequestTiming.class.getName() + ".started";
     private static final String RESTING = OrderRequestTiming.class.getName() + ".resting";
     private static final String MARKET = OrderRequestTiming.class.getName() + ".market";
+    private static final String ROUTED = OrderRequestTiming.class.getName() + ".routed";
+    private static final String EXECUTIONS = "/internal/market-orders";
 
     /**
      * Marks the request as a LIMIT or STOP placement (the filter cannot tell before the body is read)
@@ -44,6 +48,11 @@ public class OrderRequestTiming extends OncePerRequestFilter {
         request.setAttribute(MARKET, Boolean.TRUE);
     }
 
+    /** Marks a MARKET order as answered from another region (executed there): timed as a routed order. */
+    public static void routed(HttpServletRequest request) {
+        request.setAttribute(ROUTED, Boolean.TRUE);
+    }
+
     private final BrokerMetrics metrics;
 
     OrderRequestTiming(BrokerMetrics metrics) {
@@ -52,7 +61,7 @@ public class OrderRequestTiming extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !("POST".equals(request.getMethod()) && "/api/orders".equals(request.getRequestURI()));
+        return !("POST".equals(request.getMethod()) && ("/api/orders".equals(request.getRequestURI()) || EXECUTIONS.equals(request.getRequestURI())));
     }
 
     @Override
@@ -63,8 +72,15 @@ public class OrderRequestTiming extends OncePerRequestFilter {
             chain.doFilter(request, response);
         } finally {
             Duration took = Duration.ofNanos(System.nanoTime() - started);
-            if (request.getAttribute(RESTING) != null) {
+            boolean answered = response.getStatus() < 300;
+            if (EXECUTIONS.equals(request.getRequestURI())) {
+                if (answered) {
+                    metrics.marketExecutionRequest(took);
+                }
+            } else if (request.getAttribute(RESTING) != null) {
                 metrics.orderRequest(took);
+            } else if (request.getAttribute(ROUTED) != null && answered) {
+                metrics.marketRoutedRequest(took);
             } else if (request.getAttribute(MARKET) != null && response.getStatus() == HttpServletResponse.SC_SERVICE_UNAVAILABLE) {
                 metrics.marketOrderRefused(took);
             }

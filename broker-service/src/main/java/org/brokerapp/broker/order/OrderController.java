@@ -90,6 +90,9 @@ class OrderController {
             OrderRequestTiming.resting(http, metrics);
         }
         Placement placement = orders.place(command);
+        if (command.type() == OrderType.MARKET && !placement.order().placedRegion().equals(placement.order().filledBy())) {
+            OrderRequestTiming.routed(http);
+        }
         OrderView view = OrderView.of(placement.order());
         return placement.created()
                 ? ResponseEntity.created(URI.create("/api/orders/" + view.orderId())).body(view)

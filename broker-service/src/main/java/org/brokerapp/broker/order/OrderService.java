@@ -278,8 +278,10 @@ class OrderService {
                         .orElseGet(() -> new Placement(execute(order, price), reserved.created()));
             } else {
                 try {
+                    long sent = System.nanoTime();
                     placement = router.execute(executor, new RoutedMarketOrder(order.customerId(), order.clientOrderId(), order.symbol(),
                             order.side(), order.quantity(), placedRegion, command.side() == Side.BUY ? perShare : null, !reserved.created()));
+                    metrics.marketRoutedCall(Duration.ofNanos(System.nanoTime() - sent));
                 } catch (OrderProblem.Relayed refused) {
                     // the matching region said no (no price, price moved): nothing executed
                     release(order);
@@ -400,7 +402,7 @@ class OrderService {
         if (decided.written()) {
             return filled;
         }
-        await(ledger.write(filled).toCompletableFuture(), filled);
+        await(metrics.marketFillRow(System.nanoTime(), ledger.write(filled).toCompletableFuture()), filled);
         executions.written(filled);
         events.publish(OrderEvent.placed(filled, Instant.now(), region));
         metrics.placed(OrderType.MARKET, Duration.between(order.placedAt(), Instant.now()));

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,22 +19,22 @@ import org.junit.jupiter.api.Test;
 /**
  * A price of another region's symbol costs a routed MARKET order no database read, except the
  * symbol's very first: a price older than the reuse time is answered as known and read again in
- * the background, one read at a time per symbol; one read longer ago than it may be served is read
- * again and waited for.
+ * the background, one read at a time per symbol, however long ago it was read, as long as an order
+ * may execute on it (its tick within the max price age); one too old for that is read again and
+ * waited for.
  */
 class LastPricesTests {
 
     private static final Instant TICKED = Instant.parse("2026-11-24T02:00:00Z");
+    private static final Duration MAX_PRICE_AGE = Duration.ofSeconds(60);
+    /** Now, for every test but the one that moves it: the ticks of {@link #row} are 10 s old. */
+    private Clock clock = Clock.fixed(TICKED.plusSeconds(10), ZoneOffset.UTC);
 
     private final List<CompletableFuture<Optional<LastPrices.LastPrice>>> reads = new ArrayList<>();
     private Optional<LastPrices.LastPrice> firstRow = Optional.empty();
 
     /** Answers the first read with {@link #firstRow} at once (it is waited for); every later read stays in flight until the test completes it. */
     private LastPrices prices(Duration reuse) {
-        return prices(reuse, Duration.ofHours(1));
-    }
-
-    private LastPrices prices(Duration reuse, Duration serveStale) {
         return new LastPrices("ap-southeast-2", symbol -> {
             CompletableFuture<Optional<LastPrices.LastPrice>> read = new CompletableFuture<>();
             if (reads.isEmpty()) {
@@ -40,7 +42,11 @@ class LastPricesTests {
             }
             reads.add(read);
             return read;
-        }, reuse, serveStale);
+        }, reuse, MAX_PRICE_AGE, () -> clock.instant());
+    }
+
+    private LastPrices prices(Duration reuse, java.util.function.Function<String, CompletableFuture<Optional<LastPrices.LastPrice>>> rows) {
+        return new LastPrices("ap-southeast-2", rows::apply, reuse, MAX_PRICE_AGE, () -> clock.instant());
     }
 
     private static Optional<LastPrices.LastPrice> row(String price) {
@@ -114,26 +120,45 @@ class LastPricesTests {
     @Test
     void noRowIsNotAnsweredStaleButReadAgainAndWaitedFor() {
         List<Optional<LastPrices.LastPrice>> rows = new ArrayList<>(List.of(Optional.empty(), row("150.00")));
-        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.completedFuture(rows.remove(0)), Duration.ZERO, Duration.ofHours(1));
+        LastPrices prices = prices(Duration.ZERO, symbol -> CompletableFuture.completedFuture(rows.remove(0)));
 
         assertThat(prices.of("IBM")).as("no price written yet").isEmpty();
         assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
     }
 
+    /**
+     * A symbol ordered every 25 s or so (each of the demo's away symbols): its price read on the last order is answered, and read
+     * again behind the order, not waited for (each such order waited for a read when a read was served for 5 s only).
+     */
     @Test
-    void aPriceReadLongerAgoThanItMayBeServedIsReadAgainAndWaitedFor() {
-        List<Optional<LastPrices.LastPrice>> rows = new ArrayList<>(List.of(row("150.00"), row("151.00")));
-        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.completedFuture(rows.remove(0)), Duration.ZERO, Duration.ZERO);
+    void aPriceReadLongAgoIsAnsweredAtOnceWhileAnOrderMayStillExecuteOnIt() {
+        LastPrices prices = prices(Duration.ZERO); // every read older than the reuse time
+        firstRow = row("150.00");
+        prices.of("IBM");
+        clock = Clock.fixed(TICKED.plusSeconds(55), ZoneOffset.UTC);
 
+        assertThat(prices.of("IBM")).as("its tick 55 s old, within the 60 s an order may execute on").map(LastPrices.LastPrice::price)
+                .contains(new BigDecimal("150.00"));
+        assertThat(reads).as("the first read, and one in the background").hasSize(2);
+        assertThat(reads.get(1)).isNotDone();
+    }
+
+    @Test
+    void aPriceTooOldToExecuteOnIsReadAgainAndWaitedFor() {
+        List<Optional<LastPrices.LastPrice>> rows = new ArrayList<>(List.of(row("150.00"), Optional.of(new LastPrices.LastPrice("IBM",
+                new BigDecimal("151.00"), 9, TICKED.plusSeconds(60), "us-east-1"))));
+        LastPrices prices = prices(Duration.ZERO, symbol -> CompletableFuture.completedFuture(rows.remove(0)));
         assertThat(prices.of("IBM")).map(LastPrices.LastPrice::price).contains(new BigDecimal("150.00"));
-        assertThat(prices.of("IBM")).as("the row as it is now, not the one read before").map(LastPrices.LastPrice::price)
-                .contains(new BigDecimal("151.00"));
+        clock = Clock.fixed(TICKED.plusSeconds(61), ZoneOffset.UTC);
+
+        assertThat(prices.of("IBM")).as("the row as it is now, not the price read before, whose tick is 61 s old")
+                .map(LastPrices.LastPrice::price).contains(new BigDecimal("151.00"));
     }
 
     @Test
     void aFailedFirstReadFailsTheOrderWithTheDriversOwnException() {
         IllegalStateException timedOut = new IllegalStateException("read timed out");
-        LastPrices prices = new LastPrices("ap-southeast-2", symbol -> CompletableFuture.failedFuture(timedOut), Duration.ofHours(1), Duration.ofHours(1));
+        LastPrices prices = prices(Duration.ofHours(1), symbol -> CompletableFuture.failedFuture(timedOut));
 
         assertThatThrownBy(() -> prices.of("IBM")).isSameAs(timedOut);
     }

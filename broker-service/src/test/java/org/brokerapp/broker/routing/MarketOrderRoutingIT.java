@@ -115,6 +115,35 @@ class MarketOrderRoutingIT {
 
     @Test
     @Order(3)
+    void aRoutedOrdersTimeIsRecordedStepByStepAtBothEnds() {
+        homeTicks.tick("KIM", "NYSE", "21.10");
+        awaitPrice(aliceHome, "KIM", "21.10");
+        BrokerClient bobAway = brokers.client(AWAY, "bob", "bob-pw"); // homed away: his owner there sends the order to the symbol's region
+        awaitPrice(bobAway, "KIM", "21.10"); // the price his owner reserves for
+        BrokerClient operatorHome = brokers.client(HOME, "operator", "operator-pw");
+        BrokerClient operatorAway = brokers.client(AWAY, "operator", "operator-pw");
+        Map<String, Long> homeBefore = latencyCounts(operatorHome);
+        Map<String, Long> awayBefore = latencyCounts(operatorAway);
+
+        for (int i = 0; i < 3; i++) {
+            Reply placed = bobAway.place(market("BUY", "KIM", 1));
+            assertThat(placed.status()).as(placed.raw()).isEqualTo(201);
+            assertThat(placed.text("filledBy")).isEqualTo(HOME);
+        }
+        Reply refused = bobAway.place(market("BUY", "ARE", 1)); // no price at home: refused there, so not a routed order's time
+        assertThat(refused.status()).as(refused.raw()).isEqualTo(422);
+
+        Map<String, Long> home = latencyCounts(operatorHome);
+        Map<String, Long> away = latencyCounts(operatorAway);
+        assertThat(away.get("market-routed-request") - awayBefore.get("market-routed-request")).as("at the broker bob sent them to").isEqualTo(3);
+        assertThat(away.get("market-routed-call") - awayBefore.get("market-routed-call")).as("his owner's calls, answered").isEqualTo(3);
+        assertThat(home.get("market-execution-request") - homeBefore.get("market-execution-request")).as("executed at home").isEqualTo(3);
+        assertThat(home.get("market-fill-row") - homeBefore.get("market-fill-row")).as("their FILLED rows, written at home").isEqualTo(3);
+        assertThat(away.get("market-fill-row") - awayBefore.get("market-fill-row")).as("nothing written away").isZero();
+    }
+
+    @Test
+    @Order(4)
     void theHomesRefusalIsTheAnswer() {
         Reply noPrice = aliceAway.place(market("BUY", "ARE", 1));
         assertThat(noPrice.status()).as(noPrice.raw()).isEqualTo(422);
@@ -130,7 +159,7 @@ class MarketOrderRoutingIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void aRoutedOrderRetriedAfterATimeoutExecutesOnce() {
         homeTicks.tick("IRM", "NYSE", "95.50");
         awaitPrice(aliceHome, "IRM", "95.50");
@@ -158,7 +187,7 @@ class MarketOrderRoutingIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void aCutHomeIsRefusedFastWhileLocalTradingGoesOnAndTheCircuitClosesAfterTheHeal() {
         homeTicks.tick("ESS", "NYSE", "260.00");
         awaitPrice(aliceHome, "ESS", "260.00");
@@ -250,6 +279,14 @@ class MarketOrderRoutingIT {
         Reply latency = operator.get("/actuator/latency");
         assertThat(latency.status()).as(latency.raw()).isEqualTo(200);
         return latency.body().path("histograms").path("market-refused-request").path("count").asLong(-1);
+    }
+
+    private static Map<String, Long> latencyCounts(BrokerClient operator) {
+        Reply latency = operator.get("/actuator/latency");
+        assertThat(latency.status()).as(latency.raw()).isEqualTo(200);
+        Map<String, Long> counts = new LinkedHashMap<>();
+        latency.body().path("histograms").properties().forEach(e -> counts.put(e.getKey(), e.getValue().path("count").asLong(-1)));
+        return counts;
     }
 
     private static void awaitPrice(BrokerClient client, String symbol, String price) {

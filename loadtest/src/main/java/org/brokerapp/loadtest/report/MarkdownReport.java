@@ -57,7 +57,10 @@ public final class MarkdownReport {
                 + "before and after the window and subtracted: exact percentiles and max, within 0.1 %. So are order-request (a POST /api/orders "
                 + "as the broker it was sent to served it, first filter to answer; -to-controller: until the controller has the order), owner-placement (a LIMIT/STOP placement at the customer's "
                 + "owner, reservation to answer) and its three durable steps (ledger row, open_orders row, event), each from their sending; "
-                + "so is market-refused-request (a MARKET POST /api/orders answered 503 because its home region could not be reached, first filter to answer). "
+                + "so is market-refused-request (a MARKET POST /api/orders answered 503 because its home region could not be reached, first filter to answer); "
+                + "and, for a MARKET order executed in another region, market-routed-request (at the broker it was sent to, first filter to answer), "
+                + "market-routed-call (the owner's call to the executing region, signing to answer), market-execution-request (that call at the executing "
+                + "broker, first filter to answer) and market-fill-row (the FILLED row's write where it executes, local MARKET orders too). "
                 : "Ticker-to-fill is the brokers' own histogram (tick event time = the tick's intended send time, to fill durable), "
                 + "scraped before and after the window: its percentiles are bucket upper bounds (<=, buckets ~10 % apart), its max unknown. ")
                 + "Ratios are to the bare LOCAL_QUORUM write of the same region, timed in the same window; RTT is the emulated WAN round trip "
