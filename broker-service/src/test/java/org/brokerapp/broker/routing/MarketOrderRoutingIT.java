@@ -3,6 +3,10 @@ package org.brokerapp.broker.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -279,6 +283,19 @@ class MarketOrderRoutingIT {
         Reply latency = operator.get("/actuator/latency");
         assertThat(latency.status()).as(latency.raw()).isEqualTo(200);
         return latency.body().path("histograms").path("market-refused-request").path("count").asLong(-1);
+    }
+
+    /** Tomcat closes a connection after 100 requests unless told otherwise: every 100th call between regions paid a handshake across the WAN. */
+    @Test
+    @Order(7)
+    void aConnectionIsNeverClosedForItsNumberOfRequests() throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest ping = HttpRequest.newBuilder(URI.create(brokers.stack().brokerUrl(HOME)).resolve("/actuator/health/liveness")).build();
+        for (int i = 1; i <= 150; i++) {
+            HttpResponse<Void> answered = http.send(ping, HttpResponse.BodyHandlers.discarding());
+            assertThat(answered.statusCode()).isEqualTo(200);
+            assertThat(answered.headers().firstValue("Connection")).as("request %d on one kept-open connection", i).isEmpty();
+        }
     }
 
     private static Map<String, Long> latencyCounts(BrokerClient operator) {
