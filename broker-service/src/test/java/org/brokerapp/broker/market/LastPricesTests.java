@@ -35,18 +35,18 @@ class LastPricesTests {
 
     /** Answers the first read with {@link #firstRow} at once (it is waited for); every later read stays in flight until the test completes it. */
     private LastPrices prices(Duration reuse) {
-        return new LastPrices("ap-southeast-2", symbol -> {
+        return prices(reuse, symbol -> {
             CompletableFuture<Optional<LastPrices.LastPrice>> read = new CompletableFuture<>();
             if (reads.isEmpty()) {
                 read.complete(firstRow);
             }
             reads.add(read);
             return read;
-        }, reuse, MAX_PRICE_AGE, () -> clock.instant());
+        });
     }
 
-    private LastPrices prices(Duration reuse, java.util.function.Function<String, CompletableFuture<Optional<LastPrices.LastPrice>>> rows) {
-        return new LastPrices("ap-southeast-2", rows::apply, reuse, MAX_PRICE_AGE, () -> clock.instant());
+    private LastPrices prices(Duration reuse, LastPrices.RowReader rows) {
+        return new LastPrices("ap-southeast-2", rows, reuse, MAX_PRICE_AGE, () -> clock.instant());
     }
 
     private static Optional<LastPrices.LastPrice> row(String price) {
