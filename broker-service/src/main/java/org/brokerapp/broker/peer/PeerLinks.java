@@ -1,20 +1,37 @@
 package org.brokerapp.broker.peer;
 
+import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -27,16 +44,30 @@ import org.springframework.stereotype.Component;
  * unanswered pings in a row, {@link PeerSilence}) and closes by itself after the heal: while it is
  * half-open the pings are its only probes ({@code OrderRouter} refuses orders before sending).
  * Peers named by {@code https} URLs are trusted by {@code broker.routing.ssl-bundle}.
+ * <p>
+ * The client is a blocking one (Apache HttpClient, classic): the thread that sends a call reads its
+ * answer from the socket itself. Every caller waits for the answer anyway (a request thread for its
+ * routed order, a relay for its batch), and the JDK's asynchronous client handed each answer from its
+ * selector thread to a worker and on to the waiting thread: 1.6-1.8 ms more per call at p50, measured
+ * side by side (docs/BENCHMARKS.md, "A blocking client between brokers").
  */
 @Component
-public class PeerLinks {
+public class PeerLinks implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(PeerLinks.class);
 
     /** The customer a call acts for when it carries many customers' data (a batch of events). */
     public static final String MANY_CUSTOMERS = "*";
 
-    private final HttpClient http;
+    /** Below Tomcat's keep-alive timeout (60 s), so a pooled connection is closed here before the peer closes it under a call. */
+    private static final TimeValue IDLE_CONNECTION_EVICTION = TimeValue.ofSeconds(30);
+
+    private final CloseableHttpClient http;
+    private final ExecutorService pings = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "peer-ping");
+        thread.setDaemon(true);
+        return thread;
+    });
     private final Map<String, URI> peers;
     private final PeerSigner signer;
     private final CircuitBreakerRegistry circuitBreakers;
@@ -48,14 +79,31 @@ public class PeerLinks {
     public PeerLinks(BrokerProperties properties, PeerSigner signer, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters,
                      SslBundles sslBundles) {
         this.signer = signer;
-        HttpClient.Builder http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(2));
+        PoolingHttpClientConnectionManagerBuilder connections = PoolingHttpClientConnectionManagerBuilder.create()
+                // as many connections to a peer as calls the bulkhead lets through (resilience4j.bulkhead: 200)
+                .setMaxConnPerRoute(256)
+                .setMaxConnTotal(1024)
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(Timeout.ofSeconds(2))
+                        // a connection idle this long is checked before a call goes out on it (the peer may have closed it); the
+                        // check waits 1 ms for a read, so not sooner: the pool hands out the connection used last, which the pings
+                        // keep in use every second; a call on a connection the peer closed unseen gets no answer and is retried (safely:
+                        // an order id names one order at the receiver)
+                        .setValidateAfterInactivity(TimeValue.ofSeconds(10))
+                        .build());
         String bundle = properties.routing().sslBundle();
         if (!bundle.isBlank()) {
-            http.sslContext(sslBundles.getBundle(bundle).createSslContext());
+            connections.setTlsSocketStrategy(new DefaultClientTlsStrategy(sslBundles.getBundle(bundle).createSslContext()));
         }
-        this.http = http.build();
+        this.http = HttpClients.custom()
+                .setConnectionManager(connections.build())
+                .evictIdleConnections(IDLE_CONNECTION_EVICTION)
+                // the callers retry (Resilience4j), knowing which calls may be sent again
+                .disableAutomaticRetries()
+                .disableRedirectHandling()
+                .disableCookieManagement()
+                .disableAuthCaching()
+                .build();
         this.peers = properties.routing().peers().entrySet().stream()
                 .filter(e -> !e.getKey().equals(properties.region()))
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> URI.create(e.getValue())));
@@ -74,14 +122,24 @@ public class PeerLinks {
 
     /**
      * POSTs JSON to a broker (a peer region's, or another instance of this region), signed as this
-     * region acting for {@code customerId} ({@link #MANY_CUSTOMERS} for a batch); no resilience around it.
+     * region acting for {@code customerId} ({@link #MANY_CUSTOMERS} for a batch), and waits up to
+     * {@code timeout} for its answer; no resilience around it.
+     *
+     * @throws java.net.SocketTimeoutException no answer in time (the call may have arrived)
+     * @throws IOException                     no connection, or it failed
      */
-    public java.util.concurrent.CompletableFuture<HttpResponse<String>> post(URI base, String path, byte[] json, Duration timeout, String customerId) {
-        HttpRequest request = signer.post(base.resolve(path), json, customerId)
-                .timeout(timeout)
-                .header("Content-Type", "application/json")
-                .build();
-        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+    public PeerResponse post(URI base, String path, byte[] json, Duration timeout, String customerId) throws IOException {
+        URI uri = base.resolve(path);
+        HttpPost post = new HttpPost(uri);
+        signer.headers(uri, json, customerId).forEach(post::addHeader);
+        post.setEntity(new ByteArrayEntity(json, ContentType.APPLICATION_JSON));
+        post.setConfig(RequestConfig.custom()
+                .setResponseTimeout(Timeout.of(timeout))
+                .setConnectionRequestTimeout(Timeout.of(timeout))
+                .build());
+        return http.execute(post, response -> new PeerResponse(response.getCode(),
+                response.getEntity() == null ? "" : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8),
+                java.util.Optional.ofNullable(response.getFirstHeader("Retry-After")).map(Header::getValue)));
     }
 
     /** How long the region's broker has not answered a ping (since this broker started, if it never did). */
@@ -93,9 +151,10 @@ public class PeerLinks {
         return peers.containsKey(region);
     }
 
+    /** Each ping on a thread of its own: one that waits on a cut link must not hold back the next, nor the other peers'. */
     @Scheduled(fixedDelayString = "${broker.routing.ping-interval:1s}")
     void ping() {
-        peers.forEach(this::ping);
+        peers.forEach((region, uri) -> pings.execute(() -> ping(region, uri)));
     }
 
     private void ping(String region, URI peer) {
@@ -104,19 +163,33 @@ public class PeerLinks {
             return;
         }
         long started = System.nanoTime();
-        HttpRequest request = HttpRequest.newBuilder(peer.resolve("/actuator/health/liveness"))
-                .timeout(timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration())
-                .build();
-        http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
-            long took = System.nanoTime() - started;
-            if (error == null && response.statusCode() == 200) {
-                lastAnswerNanos.put(region, System.nanoTime());
-                silence.answered(region);
-                circuit.onSuccess(took, TimeUnit.NANOSECONDS);
-            } else {
-                circuit.onError(took, TimeUnit.NANOSECONDS, error != null ? error : new RemoteFailure(region + " liveness answered " + response.statusCode()));
-                silence.unanswered(region, circuit);
-            }
-        });
+        HttpGet get = new HttpGet(peer.resolve("/actuator/health/liveness"));
+        Timeout timeout = Timeout.of(timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration());
+        get.setConfig(RequestConfig.custom().setResponseTimeout(timeout).setConnectionRequestTimeout(timeout).build());
+        Throwable failure;
+        try {
+            int status = http.execute(get, response -> {
+                EntityUtils.consume(response.getEntity());
+                return response.getCode();
+            });
+            failure = status == 200 ? null : new RemoteFailure(region + " liveness answered " + status);
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+        }
+        long took = System.nanoTime() - started;
+        if (failure == null) {
+            lastAnswerNanos.put(region, System.nanoTime());
+            silence.answered(region);
+            circuit.onSuccess(took, TimeUnit.NANOSECONDS);
+        } else {
+            circuit.onError(took, TimeUnit.NANOSECONDS, failure);
+            silence.unanswered(region, circuit);
+        }
+    }
+
+    @Override
+    public void destroy() throws IOException {
+        pings.shutdownNow();
+        http.close(CloseMode.IMMEDIATE);
     }
 }

@@ -2,9 +2,9 @@ package org.brokerapp.broker.peer;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.time.Clock;
 import java.util.Base64;
+import java.util.Map;
 
 import org.bouncycastle.crypto.params.Ed25519PrivateKeyParameters;
 import org.bouncycastle.crypto.signers.Ed25519Signer;
@@ -40,11 +40,11 @@ public class PeerSigner {
     }
 
     /**
-     * A POST of {@code body} to {@code uri}, signed as this region acting for {@code customerId}.
+     * The headers that sign a POST of {@code body} to {@code uri} as this region acting for {@code customerId}.
      *
      * @throws IllegalStateException if this region has no private key ({@code broker.peers.private-key})
      */
-    public HttpRequest.Builder post(URI uri, byte[] body, String customerId) {
+    public Map<String, String> headers(URI uri, byte[] body, String customerId) {
         if (key == null) {
             throw new IllegalStateException("this broker has no signing key (broker.peers.private-key) for region " + region);
         }
@@ -54,12 +54,10 @@ public class PeerSigner {
         signature.init(true, key);
         byte[] signed = PeerSignature.signedBytes("POST", pathAndQuery, region, customerId, now, body);
         signature.update(signed, 0, signed.length);
-        return HttpRequest.newBuilder(uri)
-                .header(PeerSignature.REGION, region)
-                .header(PeerSignature.CUSTOMER, customerId)
-                .header(PeerSignature.TIME, Long.toString(now))
-                .header(PeerSignature.SIGNATURE, Base64.getEncoder().encodeToString(signature.generateSignature()))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        return Map.of(PeerSignature.REGION, region,
+                PeerSignature.CUSTOMER, customerId,
+                PeerSignature.TIME, Long.toString(now),
+                PeerSignature.SIGNATURE, Base64.getEncoder().encodeToString(signature.generateSignature()));
     }
 
     static Ed25519PrivateKeyParameters privateKey(String base64) {

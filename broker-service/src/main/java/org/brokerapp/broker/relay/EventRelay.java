@@ -1,5 +1,6 @@
 package org.brokerapp.broker.relay;
 
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,11 +13,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -66,6 +64,7 @@ import org.springframework.stereotype.Component;
 public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(EventRelay.class);
+    private static final Duration HAND_OVER_TIMEOUT = Duration.ofSeconds(5);
 
     private final BrokerProperties properties;
     private final List<String> destinations;
@@ -76,8 +75,8 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
     private final OrderEventCodec codec;
     private final MeterRegistry meters;
     private final Map<String, Relay> relays = new ConcurrentHashMap<>();
-    /** Hands events around Kafka to this region's intake, which may block (passing them on to another instance). */
-    private final ExecutorService directIntake = Executors.newFixedThreadPool(2, runnable -> {
+    /** Hands events around Kafka to their destination, which may block (a WAN round trip, or passing them on to another instance). */
+    private final ExecutorService directDelivery = Executors.newFixedThreadPool(2, runnable -> {
         Thread thread = new Thread(runnable, "direct-delivery");
         thread.setDaemon(true);
         return thread;
@@ -107,25 +106,30 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
         if (destination == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("no region can act on order event " + event.eventId()));
         }
-        return handOver(destination, List.of(event), false).thenAccept(taken -> {
-            if (!taken) {
+        return CompletableFuture.runAsync(() -> {
+            if (!handOver(destination, List.of(event), false)) {
                 throw new IllegalStateException(destination + " did not take order event " + event.eventId());
             }
-        });
+        }, directDelivery);
     }
 
-    /** Hands a batch to its destination region (this one: its intake); true once every event was taken. */
-    private CompletableFuture<Boolean> handOver(String destination, List<OrderEvent> batch, boolean replayed) {
+    /** Hands a batch to its destination region (this one: its intake) and waits; true once every event was taken. */
+    private boolean handOver(String destination, List<OrderEvent> batch, boolean replayed) {
         if (destination.equals(properties.region())) {
-            return CompletableFuture.supplyAsync(() -> intake.take(batch, replayed, false), directIntake);
+            return intake.take(batch, replayed, false);
         }
         Optional<URI> peer = links.peer(destination);
         if (peer.isEmpty()) {
             log.warn("no route to {} (broker.routing.peers): {} events wait", destination, batch.size());
-            return CompletableFuture.completedFuture(false);
+            return false;
         }
-        return links.post(peer.get(), EventIntake.PATH + "?replayed=" + replayed, codec.encodeAll(batch), Duration.ofSeconds(5), PeerLinks.MANY_CUSTOMERS)
-                .thenApply(response -> response.statusCode() == 200);
+        try {
+            return links.post(peer.get(), EventIntake.PATH + "?replayed=" + replayed, codec.encodeAll(batch), HAND_OVER_TIMEOUT,
+                    PeerLinks.MANY_CUSTOMERS).status() == 200;
+        } catch (IOException | RuntimeException notTaken) {
+            log.debug("{} did not take {} events: {}", destination, batch.size(), notTaken.toString());
+            return false;
+        }
     }
 
     @Override
@@ -142,7 +146,7 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
 
     @Override
     public void destroy() {
-        directIntake.shutdownNow();
+        directDelivery.shutdownNow();
     }
 
     @Override
@@ -288,22 +292,9 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
             return took;
         }
 
+        /** On the relay's own thread, this region's intake too: the next batch waits for this one. */
         private boolean handOver(List<OrderEvent> batch, boolean replayed) {
-            if (batch.isEmpty()) {
-                return true;
-            }
-            if (destination.equals(properties.region())) {
-                // on the relay's own thread: the next batch waits for this one
-                return intake.take(batch, replayed, false);
-            }
-            try {
-                return EventRelay.this.handOver(destination, batch, replayed).get(6, TimeUnit.SECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                return false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+            return batch.isEmpty() || EventRelay.this.handOver(destination, batch, replayed);
         }
 
         private OrderEvent decode(ConsumerRecord<String, byte[]> record) {

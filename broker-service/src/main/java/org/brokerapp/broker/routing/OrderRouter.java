@@ -1,12 +1,11 @@
 package org.brokerapp.broker.routing;
 
+import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,12 +20,14 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryRegistry;
-import io.github.resilience4j.timelimiter.TimeLimiter;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.Placement;
 import org.brokerapp.broker.peer.PeerLinks;
+import org.brokerapp.broker.peer.PeerResponse;
 import org.brokerapp.broker.peer.RemoteFailure;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.springframework.http.HttpStatus;
@@ -40,8 +41,9 @@ import tools.jackson.databind.json.JsonMapper;
  * database work: a placement forwarded to the customer's home region (or to the instance there
  * owning the account), a MARKET order sent by its owner to the region matching its symbol, and a
  * look-up at home of an order this region's replicas do not hold yet.
- * Calls to each peer region go through its own Resilience4j time limiter, circuit breaker, bulkhead
- * and retry (named after the region, configured under {@code resilience4j.*}); retrying is safe
+ * Calls to each peer region go through its own Resilience4j circuit breaker, bulkhead and retry, and
+ * wait for an answer at most its time limiter's timeout (each named after the region, configured
+ * under {@code resilience4j.*}); retrying is safe
  * because the order id names one order everywhere and the receiver never places or executes it twice.
  */
 @Component
@@ -151,14 +153,10 @@ public class OrderRouter {
     /** One call to another instance of this region ({@code passedOn}: it never passes the call on again); {@code unanswered} when it does not answer. */
     private Placement inRegion(String instance, String path, Object body, String customerId, Supplier<OrderProblem> unanswered) {
         try {
-            HttpResponse<String> response = links.post(URI.create(instance), path + "?passedOn=true", json.writeValueAsBytes(body), IN_REGION_TIMEOUT,
-                    customerId).get(IN_REGION_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
+            PeerResponse response = links.post(URI.create(instance), path + "?passedOn=true", json.writeValueAsBytes(body), IN_REGION_TIMEOUT, customerId);
             return placement(new Answered(answer(region, response), false));
-        } catch (ExecutionException | TimeoutException | RemoteFailure failed) {
+        } catch (IOException | RemoteFailure failed) {
             throw unanswered.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 
@@ -170,19 +168,23 @@ public class OrderRouter {
     private Answered call(String region, String path, IntFunction<Object> bodyOfAttempt, String customerId, String whatFails, String ifUnanswered) {
         URI peer = links.peer(region).orElseThrow(() -> OrderProblem.RegionUnreachable.beforeSending(region, Duration.ofSeconds(60),
                 "this broker has no route to " + region + " (broker.routing.peers." + region + " is not set)"));
-        Duration timeout = timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration().plusSeconds(1);
+        Duration timeout = timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration();
         CircuitBreaker circuit = circuitBreakers.circuitBreaker(region);
         refuseWhileUnreachable(region, circuit, whatFails);
-        TimeLimiter timeLimiter = timeLimiters.timeLimiter(region);
         AtomicInteger attempts = new AtomicInteger();
         AtomicBoolean mayHaveArrived = new AtomicBoolean();
         Callable<RoutedAnswer> attempt = () -> {
             byte[] payload = json.writeValueAsBytes(bodyOfAttempt.apply(attempts.incrementAndGet()));
             try {
-                return answer(region, timeLimiter.executeFutureSupplier(() -> links.post(peer, path, payload, timeout, customerId)));
+                return answer(region, links.post(peer, path, payload, timeout, customerId));
             } catch (Exception failed) {
-                if (!neverConnected(failed)) {
-                    mayHaveArrived.set(true);
+                if (neverConnected(failed)) {
+                    throw failed;
+                }
+                mayHaveArrived.set(true);
+                if (failed instanceof SocketTimeoutException) {
+                    // sent, and not answered within the time limiter's timeout (resilience4j.timelimiter)
+                    throw new TimeoutException(region + " did not answer within " + timeout.toMillis() + " ms");
                 }
                 throw failed;
             }
@@ -210,10 +212,13 @@ public class OrderRouter {
         return new Answered(answer, attempts.get() > 1);
     }
 
-    /** A connection that was never made carried no request; a failure on a made one (reset, closed, timed out) may have. */
+    /**
+     * A connection that was never made (refused, not made in time, none free in the pool in time) carried no
+     * request; a failure on a made one (reset, closed, timed out) may have.
+     */
     private static boolean neverConnected(Throwable failed) {
         for (Throwable t = failed; t != null; t = t.getCause()) {
-            if (t instanceof java.net.ConnectException || t instanceof java.net.http.HttpConnectTimeoutException) {
+            if (t instanceof java.net.ConnectException || t instanceof ConnectTimeoutException || t instanceof ConnectionRequestTimeoutException) {
                 return true;
             }
         }
@@ -237,19 +242,19 @@ public class OrderRouter {
     }
 
     /** Placements and the order's own refusals are answers; anything else is the link or the peer failing. */
-    private RoutedAnswer answer(String peer, HttpResponse<String> response) {
-        int status = response.statusCode();
+    private RoutedAnswer answer(String peer, PeerResponse response) {
+        int status = response.status();
         if (status == 200 || status == 201) {
             return new RoutedAnswer.Executed(json.readValue(response.body(), Order.class), status == 201);
         }
         if (status == 401 || status == 403) {
             throw new RemoteFailure(peer + " refused this broker's signature: broker.peers.public-keys there must hold this region's public key, and the clocks agree within broker.peers.max-skew");
         }
-        if (status >= 400 && status < 500 && status != 429 || status == 503 && response.headers().firstValue("Retry-After").isPresent()) {
+        if (status >= 400 && status < 500 && status != 429 || status == 503 && response.retryAfter().isPresent()) {
             JsonNode problem = json.readTree(response.body());
             return new RoutedAnswer.Refused(problem.path("region").asString(peer), HttpStatus.valueOf(status),
                     problem.path("title").asString("Refused by " + peer), problem.path("detail").asString(""),
-                    response.headers().firstValue("Retry-After").map(s -> Duration.ofSeconds(Long.parseLong(s))));
+                    response.retryAfter().map(s -> Duration.ofSeconds(Long.parseLong(s))));
         }
         throw new RemoteFailure(peer + " answered HTTP " + status);
     }

@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
-import java.net.http.HttpRequest;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
-import java.util.concurrent.Flow;
 
 import org.junit.jupiter.api.Test;
 
@@ -37,14 +34,14 @@ class PeerSignaturesTests {
 
     @Test
     void aCallSignedByAnotherRegionVerifiesAsThatRegionAndCustomer() throws Exception {
-        HttpRequest signed = sydney.post(URI_, BODY, "alice").build();
+        Map<String, String> signed = sydney.headers(URI_, BODY, "alice");
 
         assertThat(east.verify("POST", "/internal/market-orders", header(signed), BODY)).isEqualTo(new PeerCall("ap-southeast-2", "alice"));
     }
 
     @Test
     void aChangedBodyCustomerPathOrRegionNoLongerVerifies() {
-        HttpRequest signed = sydney.post(URI_, BODY, "alice").build();
+        Map<String, String> signed = sydney.headers(URI_, BODY, "alice");
         byte[] bob = new String(BODY, StandardCharsets.UTF_8).replace("alice", "bob").getBytes(StandardCharsets.UTF_8);
 
         assertRefused(() -> east.verify("POST", "/internal/market-orders", header(signed), bob), "signature");
@@ -58,7 +55,7 @@ class PeerSignaturesTests {
     @Test
     void anotherRegionsKeyDoesNotSpeakForSydney() {
         PeerSigner eastPretendingToBeSydney = new PeerSigner("ap-southeast-2", EAST_PRIVATE, Clock.fixed(NOW, ZoneOffset.UTC));
-        HttpRequest signed = eastPretendingToBeSydney.post(URI_, BODY, "alice").build();
+        Map<String, String> signed = eastPretendingToBeSydney.headers(URI_, BODY, "alice");
 
         assertRefused(() -> east.verify("POST", "/internal/market-orders", header(signed), BODY), "not ap-southeast-2's");
     }
@@ -73,7 +70,7 @@ class PeerSignaturesTests {
     void aCallSignedByAnotherInstanceOfThisRegionVerifiesAsThisRegion() throws Exception {
         // a placement passed on between two instances of one region: what it may do is the receiver's decision
         PeerSigner self = new PeerSigner("us-east-1", EAST_PRIVATE, Clock.fixed(NOW, ZoneOffset.UTC));
-        HttpRequest signed = self.post(URI_, BODY, "alice").build();
+        Map<String, String> signed = self.headers(URI_, BODY, "alice");
 
         assertThat(east.verify("POST", "/internal/market-orders", header(signed), BODY)).isEqualTo(new PeerCall("us-east-1", "alice"));
     }
@@ -81,16 +78,9 @@ class PeerSignaturesTests {
     @Test
     void aCallSignedTooLongAgoIsRefused() {
         PeerVerifier later = new PeerVerifier("us-east-1", PUBLIC, Duration.ofSeconds(30), Clock.fixed(NOW.plusSeconds(31), ZoneOffset.UTC));
-        HttpRequest signed = sydney.post(URI_, BODY, "alice").build();
+        Map<String, String> signed = sydney.headers(URI_, BODY, "alice");
 
         assertRefused(() -> later.verify("POST", "/internal/market-orders", header(signed), BODY), "more than 30 s");
-    }
-
-    @Test
-    void theSignedBodyIsTheBodySent() {
-        HttpRequest signed = sydney.post(URI_, BODY, "alice").build();
-
-        assertThat(bytes(signed)).isEqualTo(BODY);
     }
 
     private interface Verification {
@@ -101,33 +91,7 @@ class PeerSignaturesTests {
         assertThatThrownBy(verification::run).isInstanceOf(PeerVerifier.Refused.class).hasMessageContaining(reason);
     }
 
-    private static java.util.function.Function<String, String> header(HttpRequest request) {
-        return name -> request.headers().firstValue(name).orElse(null);
-    }
-
-    private static byte[] bytes(HttpRequest request) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        request.bodyPublisher().orElseThrow().subscribe(new Flow.Subscriber<>() {
-            @Override
-            public void onSubscribe(Flow.Subscription s) {
-                s.request(Long.MAX_VALUE);
-            }
-
-            @Override
-            public void onNext(ByteBuffer item) {
-                byte[] b = new byte[item.remaining()];
-                item.get(b);
-                out.writeBytes(b);
-            }
-
-            @Override
-            public void onError(Throwable t) {
-            }
-
-            @Override
-            public void onComplete() {
-            }
-        });
-        return out.toByteArray();
+    private static java.util.function.Function<String, String> header(Map<String, String> signed) {
+        return signed::get;
     }
 }

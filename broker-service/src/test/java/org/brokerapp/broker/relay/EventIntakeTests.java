@@ -29,6 +29,7 @@ import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.peer.PeerLinks;
+import org.brokerapp.broker.peer.PeerResponse;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.InstanceUrl;
 import org.brokerapp.broker.ticker.SymbolHolders;
@@ -93,16 +94,13 @@ class EventIntakeTests {
 
     /** The account changed owner between the question and the fill: the report goes on to the new owner, not into a copy here. */
     @Test
-    void aFillMeetingAHandOverGoesOnToTheNewOwner() {
+    void aFillMeetingAHandOverGoesOnToTheNewOwner() throws Exception {
         when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
         when(accounts.owns(anyString())).thenReturn(true);
         when(accounts.filled(anyString(), any(), any(), any(), any())).thenReturn(false);
         when(accounts.ownerUrl("alice")).thenReturn(Optional.of("http://127.2.1.4:8080"));
-        @SuppressWarnings("unchecked")
-        java.net.http.HttpResponse<String> taken = mock(java.net.http.HttpResponse.class);
-        when(taken.statusCode()).thenReturn(200);
         when(links.post(eq(java.net.URI.create("http://127.2.1.4:8080")), anyString(), any(), any(), eq(PeerLinks.MANY_CUSTOMERS)))
-                .thenReturn(java.util.concurrent.CompletableFuture.completedFuture(taken));
+                .thenReturn(new PeerResponse(200, "", Optional.empty()));
 
         assertThat(intake.take(List.of(filled("alice")), false, false)).isTrue();
 

@@ -12,6 +12,7 @@ import java.util.UUID;
 
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.peer.PeerSigner;
+import org.brokerapp.broker.support.SignedCalls;
 import org.brokerapp.broker.support.BrokerProcess;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
@@ -80,7 +81,6 @@ class MarketOrderDecidedOnceIT {
     }
 
     private static HttpResponse<String> send(PeerSigner signer, URI uri, RoutedMarketOrder order) throws Exception {
-        return HTTP.send(signer.post(uri, JSON.writeValueAsBytes(order), order.customerId()).header("Content-Type", "application/json").build(),
-                HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(SignedCalls.post(signer, uri, JSON.writeValueAsBytes(order), order.customerId()), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -10,14 +10,15 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.core5.http.NoHttpResponseException;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.RetryRegistry;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
@@ -49,7 +50,7 @@ class OrderRouterTests {
     }
 
     @Test
-    void whileTheCircuitIsHalfOpenAnOrderIsRefusedBeforeItIsSentTheProbingIsThePings() {
+    void whileTheCircuitIsHalfOpenAnOrderIsRefusedBeforeItIsSentTheProbingIsThePings() throws Exception {
         circuits.circuitBreaker(HOME).transitionToOpenState();
         circuits.circuitBreaker(HOME).transitionToHalfOpenState();
 
@@ -62,7 +63,7 @@ class OrderRouterTests {
     }
 
     @Test
-    void whileTheCircuitIsOpenAnOrderIsRefusedBeforeItIsSent() {
+    void whileTheCircuitIsOpenAnOrderIsRefusedBeforeItIsSent() throws Exception {
         circuits.circuitBreaker(HOME).transitionToOpenState();
 
         assertThatThrownBy(() -> router.execute(HOME, order()))
@@ -71,7 +72,7 @@ class OrderRouterTests {
     }
 
     @Test
-    void aRegionIsRequiredReachableOnlyWhileItsCircuitIsClosed() {
+    void aRegionIsRequiredReachableOnlyWhileItsCircuitIsClosed() throws Exception {
         router.requireReachable(HOME, "IBM");
 
         circuits.circuitBreaker(HOME).transitionToOpenState();
@@ -90,9 +91,9 @@ class OrderRouterTests {
     }
 
     @Test
-    void anOrderWhoseEveryAttemptFoundTheConnectionRefusedWasNeverSent() {
+    void anOrderWhoseEveryAttemptFoundTheConnectionRefusedWasNeverSent() throws Exception {
         when(links.post(any(), anyString(), any(), any(), anyString()))
-                .thenAnswer(call -> CompletableFuture.failedFuture(new ConnectException("Connection refused")));
+                .thenThrow(new ConnectException("Connection refused"));
 
         assertThatThrownBy(() -> router.execute(HOME, order()))
                 .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused -> {
@@ -103,14 +104,32 @@ class OrderRouterTests {
     }
 
     @Test
-    void anOrderWhoseConnectionBrokeMayHaveArrived() {
+    void anOrderWhoseConnectionBrokeMayHaveArrived() throws Exception {
         when(links.post(any(), anyString(), any(), any(), anyString()))
-                .thenAnswer(call -> CompletableFuture.failedFuture(new ConnectException("Connection refused")))
-                .thenAnswer(call -> CompletableFuture.failedFuture(new IOException("HTTP/1.1 header parser received no bytes")));
+                .thenThrow(new ConnectException("Connection refused"))
+                .thenThrow(new NoHttpResponseException("127.0.2.3:8080 failed to respond"));
 
         assertThatThrownBy(() -> router.execute(HOME, order()))
                 .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused ->
                         assertThat(refused.sent()).as("the second attempt had a connection: it may have executed, a retry tells").isTrue());
+    }
+
+    @Test
+    void anOrderNotAnsweredInTimeMayHaveExecutedThere() throws Exception {
+        when(links.post(any(), anyString(), any(), any(), anyString())).thenThrow(new SocketTimeoutException("Read timed out"));
+
+        assertThatThrownBy(() -> router.execute(HOME, order()))
+                .isInstanceOf(OrderProblem.RegionTimedOut.class)
+                .hasMessageContaining("did not answer in time");
+    }
+
+    @Test
+    void anOrderThatGotNoConnectionInTimeWasNeverSent() throws Exception {
+        when(links.post(any(), anyString(), any(), any(), anyString())).thenThrow(new ConnectTimeoutException("Connect to 127.1.1.3:8080 timed out"));
+
+        assertThatThrownBy(() -> router.execute(HOME, order()))
+                .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused ->
+                        assertThat(refused.sent()).as("no connection in time, no request").isFalse());
     }
 
     private static RoutedMarketOrder order() {

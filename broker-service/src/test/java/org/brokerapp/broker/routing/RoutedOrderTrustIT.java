@@ -12,6 +12,7 @@ import java.util.UUID;
 import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.peer.PeerSigner;
+import org.brokerapp.broker.support.SignedCalls;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.junit.jupiter.api.Test;
@@ -90,8 +91,7 @@ class RoutedOrderTrustIT {
     }
 
     private HttpResponse<String> send(PeerSigner signer, URI uri, byte[] body, String signedCustomer) throws Exception {
-        return HTTP.send(signer.post(uri, body, signedCustomer).header("Content-Type", "application/json").build(),
-                HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(SignedCalls.post(signer, uri, body, signedCustomer), HttpResponse.BodyHandlers.ofString());
     }
 
     private static byte[] placement(String customer, String placedRegion) {

@@ -22,6 +22,13 @@ final class ToxiproxyClient {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
+    /**
+     * Removing a latency toxic waits up to 5 s for each connection whose client reset it while data sat in
+     * the toxic ("could not write to output in 5 seconds": toxiproxy issues 412 and 558); a client that gave
+     * up on a slowed call and closed its connection leaves one. So an answer may take just over 5 s.
+     */
+    private static final Duration API_TIMEOUT = Duration.ofSeconds(15);
+
     private final URI base;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -87,7 +94,7 @@ final class ToxiproxyClient {
                 ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body));
         HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
-                .timeout(Duration.ofSeconds(5))
+                .timeout(API_TIMEOUT)
                 .header("Content-Type", "application/json")
                 .method(method, publisher)
                 .build();
