@@ -17,11 +17,11 @@ import java.net.URI;
 import java.util.Optional;
 
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
-import org.apache.hc.client5.http.ConnectTimeoutException;
-import org.apache.hc.core5.http.NoHttpResponseException;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.RetryRegistry;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.core5.http.NoHttpResponseException;
 import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.peer.PeerLinks;
