@@ -79,7 +79,8 @@ public final class ProcessCpuProbe implements WindowProbe {
         rows.add(row("**all**", counts.values().stream().mapToLong(Long::longValue).sum(), all, facts));
         String note = idleByKind == null
                 ? "No idle baseline was measured (--idle-baseline 0): the per-order figures include what the processes burn idle."
-                : String.format(Locale.ROOT, "Idle baseline: %.0f s with every process up and no load, before priming; "
+                : String.format(Locale.ROOT, "Idle baseline: %.0f s with every process up, no orders and no ticks, before priming; the floor's bare writes (if any), "
+                + "the harness's instrument, ran through it at the window's rate, so their cost is not counted as the orders'; "
                 + "\"above idle\" subtracts each kind's idle rate over the window's length. \"JIT\" is the JVMs' compiler threads, "
                 + "work a JVM does once after it starts (the last column subtracts it, in the window and in the idle rate). "
                 + "Orders: %,d accepted in the window.",

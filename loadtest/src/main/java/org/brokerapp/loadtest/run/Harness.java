@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -208,11 +209,8 @@ public final class Harness implements AutoCloseable {
                 orders = new OpenLoop("orders", new RateSchedule(spec.ordersPerSecond(), ramp), intended -> sender.send(planner.next(), intended));
                 loops.add(orders);
             }
-            OpenLoop floorLoop = null;
-            if (!floors.isEmpty() && spec.floorWritesPerSecond() > 0) {
-                int[] next = {0};
-                floorLoop = new OpenLoop("floor", new RateSchedule(spec.floorWritesPerSecond(), ramp),
-                        intended -> floors.get(next[0]++ % floors.size()).write(intended));
+            OpenLoop floorLoop = floorLoop(spec.floorWritesPerSecond(), ramp);
+            if (floorLoop != null) {
                 loops.add(floorLoop);
             }
             WindowResult window = new Phases(spec, loops).run();
@@ -244,21 +242,36 @@ public final class Harness implements AutoCloseable {
     }
 
     /**
-     * Every probe's idle baseline: {@code length} with everything up and no load at all (before
+     * Every probe's idle baseline: {@code length} with everything up, no orders and no ticks (before
      * priming), after as long again for the servers to settle. Measured straight after the brokers
      * started, "idle" held their start-up work (compilation, leases taken, Cassandra's first
      * compactions): twice the rate of a stack at rest, which made every "above idle" figure too low.
+     *
+     * <p>The floor writes throughout, at {@code floorWritesPerSecond}: it is the harness's instrument,
+     * a sixth of Cassandra's mutations at the demo's load, and its cost is not the orders'.
      */
-    public void idleBaseline(Duration length) throws InterruptedException {
+    public void idleBaseline(Duration length, double floorWritesPerSecond) throws InterruptedException {
         if (length.isZero() || probes.isEmpty()) {
             return;
         }
-        progress.step("settling: " + length.toSeconds() + " s for the servers' start-up work to end before the idle baseline");
-        Thread.sleep(length.toMillis());
-        progress.step("idle baseline: " + length.toSeconds() + " s with every process up and no load");
-        probes.forEach(WindowProbe::idleStarted);
-        Thread.sleep(length.toMillis());
-        probes.forEach(WindowProbe::idleEnded);
+        try (OpenLoop floor = floorLoop(floorWritesPerSecond, 0)) {
+            String floorNote = floor == null ? "" : String.format(Locale.ROOT, ", the floor writing %.0f/s as it will beside the load", floorWritesPerSecond);
+            progress.step("settling: " + length.toSeconds() + " s for the servers' start-up work to end before the idle baseline" + floorNote);
+            Thread.sleep(length.toMillis());
+            progress.step("idle baseline: " + length.toSeconds() + " s with every process up, no orders and no ticks" + floorNote);
+            probes.forEach(WindowProbe::idleStarted);
+            Thread.sleep(length.toMillis());
+            probes.forEach(WindowProbe::idleEnded);
+        }
+    }
+
+    /** The floor's writes at {@code perSecond}, spread over the regions' floor writers; null when there is no floor. */
+    private OpenLoop floorLoop(double perSecond, double rampSeconds) {
+        if (floors.isEmpty() || perSecond <= 0) {
+            return null;
+        }
+        int[] next = {0};
+        return new OpenLoop("floor", new RateSchedule(perSecond, rampSeconds), intended -> floors.get(next[0]++ % floors.size()).write(intended));
     }
 
     public List<ResultTable> probeTables() {
