@@ -106,8 +106,8 @@ class HarnessSmokeIT {
         assertThat(measures.get("ticker-to-fill (all regions)").source()).isEqualTo(MeasureResult.BROKER_EXACT);
         assertThat(measures.get("ticker-to-fill (all regions)").latency().upperBounds()).isFalse();
         assertThat(measures).containsKey("receipt-to-fill (all regions)");
-        // and where a placement's time goes: the broker's request, the owner's work, its three durable steps, all sampled
-        for (String step : List.of("order-request", "order-request-to-controller", "owner-placement", "owner-placement-ledger-row", "owner-placement-open-orders-row",
+        // and where a placement's time goes: the broker's request, the owner's work, its two durable steps, all sampled
+        for (String step : List.of("order-request", "order-request-to-controller", "owner-placement", "owner-placement-rows",
                 "owner-placement-event")) {
             assertThat(measures.get(step + " (all regions)").latency().count()).as(step).isPositive();
         }

@@ -79,7 +79,8 @@ public class CustomerLedger {
         return session.executeAsync(insert(o)).thenApply(rs -> null);
     }
 
-    private BoundStatement insert(Order o) {
+    /** The write {@link #write} sends, for a batch with another table's row. */
+    public BoundStatement insert(Order o) {
         long stamp = BrokerCql.writeTimestamp(o.placedAt());
         return switch (o.status()) {
             case OPEN -> cql.insertOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),

@@ -3,7 +3,9 @@ package org.brokerapp.broker.market;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,6 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.Row;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +54,8 @@ public class LastPrices {
 
     /** How long a price read from another region's row is used before it is read again (in the background). */
     static final Duration REMOTE_READ_REUSE = Duration.ofSeconds(1);
+
+    static final int SYMBOLS_PER_BATCH = 10;
 
     private static final Logger log = LoggerFactory.getLogger(LastPrices.class);
 
@@ -149,13 +156,23 @@ public class LastPrices {
         return new LastPrice(symbol, row.getBigDecimal("price"), row.getLong("sequence"), row.getInstant("tick_time"), row.getString("region"));
     }
 
+    /**
+     * Writes the prices that changed since the last flush, {@value #SYMBOLS_PER_BATCH} symbols to an
+     * unlogged batch: one request each, where a request per symbol cost Cassandra more CPU than the
+     * writes themselves (see {@code order.RestingOrderRows}). Ten is where Cassandra starts warning
+     * of a batch over many partitions.
+     */
     @Scheduled(fixedDelayString = "${broker.market.price-write-interval:5s}")
     void flush() {
+        List<BatchableStatement<?>> rows = new ArrayList<>();
         for (String symbol : unsaved.keySet()) {
             LastPrice p = unsaved.remove(symbol);
             if (p != null) {
-                session.executeAsync(cql.saveLastPrice.bind(p.price(), p.sequence(), p.tickTime(), p.region(), p.symbol()));
+                rows.add(cql.saveLastPrice.bind(p.price(), p.sequence(), p.tickTime(), p.region(), p.symbol()));
             }
+        }
+        for (int from = 0; from < rows.size(); from += SYMBOLS_PER_BATCH) {
+            session.executeAsync(BatchStatement.newInstance(DefaultBatchType.UNLOGGED, rows.subList(from, Math.min(rows.size(), from + SYMBOLS_PER_BATCH))));
         }
     }
 }

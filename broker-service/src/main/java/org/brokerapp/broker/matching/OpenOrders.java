@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.core.OrderType;
@@ -61,8 +62,13 @@ public class OpenOrders {
      * the fill's or cancel's later delete always wins: a filled order's row never comes back.
      */
     public CompletionStage<AsyncResultSet> saveAsync(RestingOrder o) {
-        return session.executeAsync(cql.insertOpenOrder.bind(o.symbol(), shardOf(o.orderId()), o.orderId(), o.customerId(), o.side().name(),
-                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), o.placedAt(), BrokerCql.writeTimestamp(o.placedAt())));
+        return session.executeAsync(insert(o));
+    }
+
+    /** The write {@link #saveAsync} sends, for a batch with the order's ledger row (a placement). */
+    public BoundStatement insert(RestingOrder o) {
+        return cql.insertOpenOrder.bind(o.symbol(), shardOf(o.orderId()), o.orderId(), o.customerId(), o.side().name(),
+                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), o.placedAt(), BrokerCql.writeTimestamp(o.placedAt()));
     }
 
     /**

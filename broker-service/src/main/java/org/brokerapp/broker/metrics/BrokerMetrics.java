@@ -67,14 +67,14 @@ public class BrokerMetrics {
         counter("broker.orders", "type", type.name()).increment();
     }
 
-    /** A LIMIT or STOP placement's durable step (its ledger row, its open_orders row, its event): timed from {@code startedNanos} until it completes. */
+    /** A LIMIT or STOP placement's durable step (its two rows, its event): timed from {@code startedNanos} until it completes. */
     public <T> CompletableFuture<T> placementStep(PlacementStep step, long startedNanos, CompletableFuture<T> durable) {
         return exact.whenDone(step.measure, startedNanos, durable);
     }
 
-    /** The three things a LIMIT or STOP placement waits for. */
+    /** The two things a LIMIT or STOP placement waits for. */
     public enum PlacementStep {
-        LEDGER_ROW(LatencyRecorder.PLACEMENT_LEDGER_ROW), OPEN_ORDERS_ROW(LatencyRecorder.PLACEMENT_OPEN_ORDERS_ROW), EVENT(LatencyRecorder.PLACEMENT_EVENT);
+        ROWS(LatencyRecorder.PLACEMENT_ROWS), EVENT(LatencyRecorder.PLACEMENT_EVENT);
 
         private final String measure;
 

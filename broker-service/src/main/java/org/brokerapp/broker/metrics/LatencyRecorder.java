@@ -36,9 +36,8 @@ class LatencyRecorder {
     public static final String MARKET_REFUSED_REQUEST = "market-refused-request";
     /** A LIMIT or STOP placement at the customer's owner: from its reservation until its two rows and its event are durable. */
     public static final String OWNER_PLACEMENT = "owner-placement";
-    /** Each of those three, from the moment the owner sent them to its acknowledgement. */
-    public static final String PLACEMENT_LEDGER_ROW = "owner-placement-ledger-row";
-    public static final String PLACEMENT_OPEN_ORDERS_ROW = "owner-placement-open-orders-row";
+    /** Each of those two steps (the rows, one batch; the event), from the moment the owner sent it to its acknowledgement. */
+    public static final String PLACEMENT_ROWS = "owner-placement-rows";
     public static final String PLACEMENT_EVENT = "owner-placement-event";
     /** A MARKET {@code POST /api/orders} executed in another region than the one it was sent to, at the broker the client sent it to, first filter to answer. */
     public static final String MARKET_ROUTED_REQUEST = "market-routed-request";
@@ -49,7 +48,7 @@ class LatencyRecorder {
     /** A MARKET order's {@code FILLED} row where it executes, sent to acknowledged: the one write its answer waits for. */
     public static final String MARKET_FILL_ROW = "market-fill-row";
     private static final List<String> MEASURES = List.of(TICK_TO_FILL, RECEIPT_TO_FILL, ORDER_REQUEST, ORDER_REQUEST_TO_CONTROLLER, MARKET_REFUSED_REQUEST,
-            OWNER_PLACEMENT, PLACEMENT_LEDGER_ROW, PLACEMENT_OPEN_ORDERS_ROW, PLACEMENT_EVENT,
+            OWNER_PLACEMENT, PLACEMENT_ROWS, PLACEMENT_EVENT,
             MARKET_ROUTED_REQUEST, MARKET_ROUTED_CALL, MARKET_EXECUTION_REQUEST, MARKET_FILL_ROW);
     public static final int SIGNIFICANT_DIGITS = 3;
     /** Longer than any fill can take; a longer sample is clamped to it rather than lost. */

@@ -1,8 +1,7 @@
 package org.brokerapp.broker.order;
 
 import static org.brokerapp.broker.metrics.BrokerMetrics.PlacementStep.EVENT;
-import static org.brokerapp.broker.metrics.BrokerMetrics.PlacementStep.LEDGER_ROW;
-import static org.brokerapp.broker.metrics.BrokerMetrics.PlacementStep.OPEN_ORDERS_ROW;
+import static org.brokerapp.broker.metrics.BrokerMetrics.PlacementStep.ROWS;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -38,7 +37,6 @@ import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.matching.MatchingService;
-import org.brokerapp.broker.matching.OpenOrders;
 import org.brokerapp.broker.matching.Outcome;
 import org.brokerapp.broker.matching.RestingOrders;
 import org.brokerapp.broker.metrics.BrokerMetrics;
@@ -58,15 +56,15 @@ import org.springframework.stereotype.Service;
  * Placing, cancelling and reading orders. Every placement is decided by the one broker instance
  * owning the customer's account, in the customer's home region ({@link Accounts}): placed anywhere
  * else, it is forwarded there (one WAN round trip, or one hop inside the region). The owner checks
- * and reserves the balance in memory, writes the order with one plain LOCAL_QUORUM write (and a
- * LIMIT or STOP order's open_orders row beside it), publishes the order event and answers; the
+ * and reserves the balance in memory, writes the order with one plain LOCAL_QUORUM write (a LIMIT or
+ * STOP order's with its open_orders row, in one batch), publishes the order event and answers; the
  * relay carries the event to the region matching the symbol. A MARKET order executes at once in the
  * region matching its exchange: at the owner, or sent there by the owner, whose reservation bounds
  * the price it may execute at.
  *
- * <p>A LIMIT or STOP placement starts its two writes and its event together and answers 201 only
- * once all three are durable; if any of them fails or is late, 503 and the reservation stays (a
- * retry writes the same cells and publishes the same event). So an event can be seen before its
+ * <p>A LIMIT or STOP placement starts its two rows (one batch, {@link RestingOrderRows}) and its
+ * event together and answers 201 only once both are durable; if either fails or is late, 503 and
+ * the reservation stays (a retry writes the same cells and publishes the same event). So an event can be seen before its
  * rows are durable, and, should the writes fail, without them. Every consumer tolerates that:
  * the matcher's fill and cancel write cells the placement never writes (a row with only those is
  * no order to any reader, {@code CustomerLedger.isComplete}); the delete of the open_orders row
@@ -88,7 +86,7 @@ class OrderService {
     }
 
     private final CustomerLedger ledger;
-    private final OpenOrders openOrders;
+    private final RestingOrderRows restingRows;
     private final Accounts accounts;
     private final CustomerHomes homes;
     private final OrderEventPublisher events;
@@ -104,11 +102,11 @@ class OrderService {
     private final SymbolHolders holders;
     private final MarketExecutions executions = new MarketExecutions(System::nanoTime);
 
-    public OrderService(CustomerLedger ledger, OpenOrders openOrders, Accounts accounts, CustomerHomes homes, OrderEventPublisher events,
+    OrderService(CustomerLedger ledger, RestingOrderRows restingRows, Accounts accounts, CustomerHomes homes, OrderEventPublisher events,
                         MatchingService matcher, SymbolUniverse symbols, ExchangeOwnership exchanges, BrokerMetrics metrics,
                         BrokerProperties properties, LastPrices lastPrices, OrderRouter router, SymbolHolders holders) {
         this.ledger = ledger;
-        this.openOrders = openOrders;
+        this.restingRows = restingRows;
         this.accounts = accounts;
         this.homes = homes;
         this.events = events;
@@ -214,7 +212,7 @@ class OrderService {
         });
     }
 
-    /** A LIMIT or STOP order at its owner: reserve, write (ledger and open_orders), publish, answer. */
+    /** A LIMIT or STOP order at its owner: reserve, write (ledger and open_orders rows), publish, answer. */
     private Placement placeResting(PlaceOrder command, Listing listing, String placedRegion) {
         long started = System.nanoTime();
         UUID orderId = OrderIds.of(command.customerId(), command.clientOrderId());
@@ -224,12 +222,11 @@ class OrderService {
             return new Placement(order, false);
         }
         try {
-            // the two rows and the event at once (rows first to the driver), answered only once all three are durable: see the class comment
+            // the rows (one batch) and the event at once (rows first to the driver), answered only once both are durable: see the class comment
             long sent = System.nanoTime();
-            CompletableFuture<Void> ledgerRow = metrics.placementStep(LEDGER_ROW, sent, ledger.write(order).toCompletableFuture());
-            CompletableFuture<?> openRow = metrics.placementStep(OPEN_ORDERS_ROW, sent, openOrders.saveAsync(RestingOrders.of(order)).toCompletableFuture());
+            CompletableFuture<Void> rows = metrics.placementStep(ROWS, sent, restingRows.write(order));
             CompletableFuture<Void> event = metrics.placementStep(EVENT, sent, events.publish(OrderEvent.placed(order, Instant.now(), region)));
-            await(CompletableFuture.allOf(ledgerRow, openRow, event), order);
+            await(CompletableFuture.allOf(rows, event), order);
             settled(order);
         } finally {
             accounts.writeEnded(order.customerId(), order.orderId());

@@ -33,22 +33,22 @@ class LatencyRecorderTests {
     @Test
     void aPlacementStepIsTimedWhenItIsDurableAndNotAtAllWhenItFails() {
         LatencyRecorder recorder = new LatencyRecorder();
-        CompletableFuture<Void> ledgerRow = new CompletableFuture<>();
+        CompletableFuture<Void> rows = new CompletableFuture<>();
         CompletableFuture<Void> event = new CompletableFuture<>();
         long sent = System.nanoTime() - Duration.ofMillis(40).toNanos();
 
-        recorder.whenDone(LatencyRecorder.PLACEMENT_LEDGER_ROW, sent, ledgerRow);
+        recorder.whenDone(LatencyRecorder.PLACEMENT_ROWS, sent, rows);
         recorder.whenDone(LatencyRecorder.PLACEMENT_EVENT, sent, event);
-        assertThat(recorder.snapshot().get(LatencyRecorder.PLACEMENT_LEDGER_ROW).getTotalCount()).isZero();
-        ledgerRow.complete(null);
+        assertThat(recorder.snapshot().get(LatencyRecorder.PLACEMENT_ROWS).getTotalCount()).isZero();
+        rows.complete(null);
         event.completeExceptionally(new IllegalStateException("not acknowledged"));
 
-        Histogram durable = recorder.snapshot().get(LatencyRecorder.PLACEMENT_LEDGER_ROW);
+        Histogram durable = recorder.snapshot().get(LatencyRecorder.PLACEMENT_ROWS);
         assertThat(durable.getTotalCount()).isEqualTo(1);
         assertThat(durable.getMaxValue()).isGreaterThanOrEqualTo(40_000L);
         assertThat(recorder.snapshot().get(LatencyRecorder.PLACEMENT_EVENT).getTotalCount()).isZero();
         assertThat(recorder.snapshot()).containsKeys(LatencyRecorder.ORDER_REQUEST, LatencyRecorder.OWNER_PLACEMENT,
-                LatencyRecorder.PLACEMENT_OPEN_ORDERS_ROW);
+                LatencyRecorder.MARKET_FILL_ROW);
     }
 
     @Test

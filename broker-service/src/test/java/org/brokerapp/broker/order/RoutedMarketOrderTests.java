@@ -36,7 +36,6 @@ import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.matching.MatchingService;
-import org.brokerapp.broker.matching.OpenOrders;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.routing.OrderRouter;
 import org.brokerapp.broker.system.BrokerProperties;
@@ -193,7 +192,7 @@ class RoutedMarketOrderTests {
         when(properties.region()).thenReturn(region);
         when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64));
         when(properties.market()).thenReturn(new BrokerProperties.Market(Duration.ofSeconds(60)));
-        return new OrderService(ledger, mock(OpenOrders.class), accounts, homes, mock(OrderEventPublisher.class), matcher, symbols, exchanges,
+        return new OrderService(ledger, mock(RestingOrderRows.class), accounts, homes, mock(OrderEventPublisher.class), matcher, symbols, exchanges,
                 mock(BrokerMetrics.class), properties, lastPrices, router, holders);
     }
 }

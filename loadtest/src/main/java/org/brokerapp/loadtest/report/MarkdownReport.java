@@ -56,7 +56,7 @@ public final class MarkdownReport {
                 + "of the tick to fill durable) are the brokers' own HdrHistograms (/actuator/latency, 3 significant digits), snapshots taken "
                 + "before and after the window and subtracted: exact percentiles and max, within 0.1 %. So are order-request (a POST /api/orders "
                 + "as the broker it was sent to served it, first filter to answer; -to-controller: until the controller has the order), owner-placement (a LIMIT/STOP placement at the customer's "
-                + "owner, reservation to answer) and its three durable steps (ledger row, open_orders row, event), each from their sending; "
+                + "owner, reservation to answer) and its two durable steps (its ledger and open_orders rows, one batch; its event), each from their sending; "
                 + "so is market-refused-request (a MARKET POST /api/orders answered 503 because its home region could not be reached, first filter to answer); "
                 + "and, for a MARKET order executed in another region, market-routed-request (at the broker it was sent to, first filter to answer), "
                 + "market-routed-call (the owner's call to the executing region, signing to answer), market-execution-request (that call at the executing "

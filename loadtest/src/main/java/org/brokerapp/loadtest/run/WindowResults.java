@@ -55,7 +55,7 @@ final class WindowResults {
         if (!exactTickToFill.isEmpty()) {
             exactRows(rows, Measures.TICKER_TO_FILL, exactTickToFill, floors, floorAll);
             exactRows(rows, Measures.RECEIPT_TO_FILL, brokers.exact(ExactLatency.RECEIPT_TO_FILL), floors, floorAll);
-            // where a placement's time goes (the broker's request, the owner's work and its three durable steps), however the broker names them
+            // where a placement's time goes (the broker's request, the owner's work and its durable steps), however the broker names them
             // (and how long a refusal took, when some region could not be reached): a measure without a sample in the window has no row
             brokers.exactMeasures().stream().filter(m -> !m.equals(ExactLatency.TICK_TO_FILL) && !m.equals(ExactLatency.RECEIPT_TO_FILL))
                     .filter(measure -> brokers.exact(measure).values().stream().anyMatch(h -> h.getTotalCount() > 0))
