@@ -17,6 +17,11 @@ public record AddressPlan(int instance) {
     public static final int KAFKA_PORT = 9092;
     public static final int KAFKA_CONTROLLER_PORT = 9093;
     public static final int BROKER_PORT = 8080;
+    /**
+     * Where the load harness answers a bare TCP echo on each region's broker address, routed across
+     * the emulated WAN as the brokers are: the round trip a cross-region call pays before any server's work.
+     */
+    public static final int WAN_ECHO_PORT = 7007;
     public static final int ELASTICSEARCH_HTTP_PORT = 9200;
     public static final int ELASTICSEARCH_TRANSPORT_PORT = 9300;
     public static final int MAX_INSTANCE = 60;

@@ -587,6 +587,9 @@ public final class LocalStack implements AutoCloseable {
             Duration into = layout.oneWayLatencyInto(regions.get(r - 1));
             wan.routeRequestResponse("broker", regions.get(r - 1), plan.brokerWanAddress(r) + ":" + AddressPlan.BROKER_PORT,
                     plan.brokerAddress(r) + ":" + AddressPlan.BROKER_PORT, into, into);
+            // the same route to an echo, for the load harness's bare round trip (nothing listens unless it runs)
+            wan.routeRequestResponse("echo", regions.get(r - 1), plan.brokerWanAddress(r) + ":" + AddressPlan.WAN_ECHO_PORT,
+                    plan.brokerAddress(r) + ":" + AddressPlan.WAN_ECHO_PORT, into, into);
         }
         if (!layout.latencyIsExact()) {
             progress.warn("toxiproxy delays by destination: with these regions each destination gets the MEAN of the delays configured towards it");

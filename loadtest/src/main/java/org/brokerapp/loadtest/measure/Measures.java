@@ -6,6 +6,8 @@ public final class Measures {
     public static final String PLACEMENT = "placement";
     public static final String MARKET = "market";
     public static final String FLOOR = "floor LOCAL_QUORUM write";
+    /** A bare TCP round trip across the emulated WAN into a region and back: what a cross-region call pays before any server's work. */
+    public static final String WAN_FLOOR = "WAN round trip, bare TCP";
     public static final String TICKER_TO_FILL = "ticker-to-fill";
     public static final String RECEIPT_TO_FILL = "receipt-to-fill";
     /** Request to a refusal (any answer but 200/201): how fast a client learns that it must try again or elsewhere. */
@@ -38,6 +40,10 @@ public final class Measures {
 
     public static String floor(String region) {
         return FLOOR + " @" + region;
+    }
+
+    public static String wanFloor(String region) {
+        return WAN_FLOOR + " @" + region;
     }
 
     public static String indexingLag(String region) {

@@ -1,5 +1,6 @@
 package org.brokerapp.loadtest.run;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ import org.brokerapp.loadtest.workload.RateSchedule;
 import org.brokerapp.loadtest.workload.SymbolSet;
 import org.brokerapp.loadtest.workload.TickPlanner;
 import org.brokerapp.loadtest.workload.TickPublisher;
+import org.brokerapp.loadtest.workload.WanFloor;
 import org.brokerapp.regions.SymbolUniverse;
 
 /**
@@ -75,6 +77,7 @@ public final class Harness implements AutoCloseable {
     private final OrderSender sender;
     private final Map<String, TickPublisher> publishers = new LinkedHashMap<>();
     private final List<FloorWriter> floors = new ArrayList<>();
+    private final List<WanFloor> wanFloors = new ArrayList<>();
     private final List<ResultTable> probeTables = new ArrayList<>();
     private int level;
 
@@ -109,6 +112,15 @@ public final class Harness implements AutoCloseable {
                 Optional<CqlEndpoint> cql = target.cql(region);
                 if (floor && cql.isPresent()) {
                     harness.floors.add(new FloorWriter(region, cql.get(), target.regions(), harness.latencies, harness.counters, harness.errors));
+                }
+                Optional<Target.WanEcho> echo = target.wanEcho(region);
+                if (floor && echo.isPresent()) {
+                    try {
+                        harness.wanFloors.add(new WanFloor(region, echo.get(), harness.latencies));
+                    } catch (IOException e) {
+                        progress.warn("no bare round trip into " + region + " (" + echo.get().listen() + ": " + e.getMessage() + "); cross-region"
+                                + " figures are set against the configured RTT only");
+                    }
                 }
             }
             return harness;
@@ -304,6 +316,7 @@ public final class Harness implements AutoCloseable {
     public void close() {
         publishers.values().forEach(TickPublisher::close);
         floors.forEach(FloorWriter::close);
+        wanFloors.forEach(WanFloor::close);
         client.close();
     }
 

@@ -73,6 +73,14 @@ final class WindowResults {
             rows.add(row(Measures.TICKER_TO_FILL + " (" + ALL_REGIONS + ")", MeasureResult.BROKER_BUCKETS, null, false,
                     LatencySummary.of(tickToFillAll), floorAll, null));
         }
+        // the WAN's floor: a bare round trip into each region, against the configured one (no write floor to compare it with)
+        client.forEach((name, h) -> {
+            if (name.startsWith(Measures.WAN_FLOOR)) {
+                String region = Measures.regionOf(name);
+                rows.add(row(name, MeasureResult.CLIENT, region, false, LatencySummary.of(h), LatencySummary.of(PrometheusHistogram.EMPTY),
+                        roundTripFrom(target.regions(), region)));
+            }
+        });
         // indexing lag: each region's own index; no floor to compare it with (it is not a Cassandra write)
         brokers.indexingLag().forEach((region, lag) -> rows.add(row(Measures.indexingLag(region), MeasureResult.BROKER_BUCKETS, region, false,
                 LatencySummary.of(lag), LatencySummary.of(PrometheusHistogram.EMPTY), null)));

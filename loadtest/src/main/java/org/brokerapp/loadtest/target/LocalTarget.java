@@ -1,5 +1,6 @@
 package org.brokerapp.loadtest.target;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import javax.net.ssl.SSLContext;
 
+import org.brokerapp.infra.AddressPlan;
 import org.brokerapp.infra.CassandraDisk;
 import org.brokerapp.infra.CqlRoles;
 import org.brokerapp.infra.KafkaAccess;
@@ -105,6 +107,17 @@ public final class LocalTarget implements Target, Faults {
     @Override
     public Optional<CqlEndpoint> cql(String region) {
         return Optional.of(new CqlEndpoint(stack.cqlContactPoints(region), stack.localDatacenter(region), trust(), stack.cqlLogin(CqlRoles.STACK)));
+    }
+
+    @Override
+    public Optional<WanEcho> wanEcho(String region) {
+        int index = stack.regions().names().indexOf(region) + 1;
+        if (!stack.wanEmulated() || index == 0) {
+            return Optional.empty();
+        }
+        AddressPlan plan = stack.layout().settings().addresses();
+        return Optional.of(new WanEcho(new InetSocketAddress(plan.brokerAddress(index), AddressPlan.WAN_ECHO_PORT),
+                new InetSocketAddress(plan.brokerWanAddress(index), AddressPlan.WAN_ECHO_PORT)));
     }
 
     @Override

@@ -33,6 +33,18 @@ public interface Target extends AutoCloseable {
 
     Optional<CqlEndpoint> cql(String region);
 
+    /**
+     * Where the harness may answer a bare TCP echo in a region, and the address that reaches it across the
+     * emulated WAN, as other regions reach the region's broker; empty where no WAN is emulated.
+     */
+    default Optional<WanEcho> wanEcho(String region) {
+        return Optional.empty();
+    }
+
+    /** An echo's own address ({@code listen}) and the one that reaches it across the WAN ({@code across}). */
+    record WanEcho(java.net.InetSocketAddress listen, java.net.InetSocketAddress across) {
+    }
+
     /** What the harness's HTTPS clients trust beyond the JVM's defaults: the local stack's CA when it runs with TLS. */
     default Optional<SSLContext> trust() {
         return Optional.empty();

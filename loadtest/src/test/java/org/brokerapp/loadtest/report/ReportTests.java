@@ -17,12 +17,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReportTests {
 
-    static RunResult sample() {
-        Histogram floor = new Histogram(3);
+    private static Histogram sampleMarket() {
         Histogram market = new Histogram(3);
         for (int i = 1; i <= 1000; i++) {
-            floor.recordValue(1000 + i * 5);
             market.recordValue(230_000 + i * 20);
+        }
+        return market;
+    }
+
+    static RunResult sample() {
+        Histogram floor = new Histogram(3);
+        Histogram market = sampleMarket();
+        for (int i = 1; i <= 1000; i++) {
+            floor.recordValue(1000 + i * 5);
         }
         MeasureResult floorRow = new MeasureResult("floor LOCAL_QUORUM write @us-east-1", MeasureResult.CLIENT, "us-east-1", false,
                 LatencySummary.of(floor), 1.0, 1.0, null, null, null);
@@ -51,6 +58,34 @@ class ReportTests {
         assertThat(md).contains("### Correctness check: PASSED");
         assertThat(md).contains("| 2 | 20 | 80 | 19 | 12 | 120 | <= 15.0 | 0.0% | p99 ticker-to-fill 15.0 ms >= SLA 10.0 ms |");
         assertThat(md).contains("bucket upper bounds");
+    }
+
+    @Test
+    void aCrossRegionMarketOrderIsSetAgainstTheBareRoundTripIntoTheRegionItExecutesIn() {
+        Histogram bare = new Histogram(3);
+        Histogram ownRegion = new Histogram(3);
+        for (int i = 1; i <= 100; i++) {
+            bare.recordValue(232_000);
+            ownRegion.recordValue(300_000);
+        }
+        RunResult r = sample();
+        // the order placed in ap-southeast-2 executes in us-east-1: the round trip into us-east-1 is its floor, not its own region's
+        List<MeasureResult> rows = new java.util.ArrayList<>(r.window().measures());
+        rows.add(new MeasureResult("WAN round trip, bare TCP @us-east-1", MeasureResult.CLIENT, "us-east-1", false, LatencySummary.of(bare),
+                null, null, 230.0, 1.01, 1.01));
+        rows.add(new MeasureResult("WAN round trip, bare TCP @ap-southeast-2", MeasureResult.CLIENT, "ap-southeast-2", false,
+                LatencySummary.of(ownRegion), null, null, 230.0, 1.3, 1.3));
+        WindowResult w = r.window();
+        RunResult withBare = new RunResult(r.title(), r.preset(), r.startedAt(), r.command(), r.target(), r.machine(), r.load(),
+                new WindowResult(w.seconds(), w.throughput(), rows, w.errors(), w.timeline(), w.generatorLagMillis(), w.brokerScrapeComplete()),
+                r.check(), r.sla(), null, List.of(), r.notes());
+
+        double marketP50 = LatencySummary.of(sampleMarket()).p50();
+        double bareP50 = LatencySummary.of(bare).p50();
+        assertThat(MarkdownReport.render(withBare)).contains(String.format(java.util.Locale.ROOT,
+                "Cross-region MARKET p50: @ap-southeast-2 %.1f ms beyond the bare round trip (p50 %.1f ms), %.1f ms beyond the configured 230 ms",
+                marketP50 - bareP50, bareP50, marketP50 - 230.0));
+        assertThat(MarkdownReport.render(sample())).doesNotContain("beyond the bare round trip");
     }
 
     @Test

@@ -60,6 +60,26 @@ class WindowResultsTests {
         assertThat(row.p50VsFloor()).isCloseTo(2.4, org.assertj.core.data.Offset.offset(0.05));
     }
 
+    /** The bare round trip across the emulated WAN is set against the configured one, and against no write floor. */
+    @Test
+    void theWanFloorIsARowOfItsOwnAgainstTheConfiguredRoundTrip() {
+        Histogram bare = new Histogram(3);
+        bare.recordValueWithCount(232_000, 100);
+        Histogram floor = new Histogram(3);
+        floor.recordValueWithCount(5_000, 100);
+        String name = Measures.wanFloor("us-east-1");
+
+        WindowResult window = WindowResults.assemble(Preset.DEMO.spec(List.of("us-east-1", "ap-southeast-2")), defaultRegions(), 60,
+                new Counters().snapshot(), new BrokerScraper.Scrape(Map.of(), Map.of(), true),
+                Map.of(name, bare, Measures.floor("us-east-1"), floor), Map.of(), List.of(), 0);
+
+        MeasureResult row = window.measures().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+        assertThat(row.latency().p50()).isCloseTo(232.0, org.assertj.core.data.Offset.offset(0.2));
+        assertThat(row.rttMillis()).isEqualTo(230.0);
+        assertThat(row.p50VsRtt()).isCloseTo(1.01, org.assertj.core.data.Offset.offset(0.005));
+        assertThat(row.p50VsFloor()).isNull();
+    }
+
     /** A broker's measure that had nothing to time in the window (no region was cut off: no refusal) is not a row of zeros. */
     @Test
     void aBrokerMeasureWithoutSamplesInTheWindowHasNoRow() {
