@@ -36,13 +36,13 @@ public final class AmplificationTable {
                 String.format(Locale.ROOT, "%.2f", wa.perTrade(wa.replicaWrites())),
                 String.format(Locale.ROOT, "%,d", wa.dcs().stream().mapToLong(DcAmplification::paxosWrites).sum()),
                 traffic(wa.crossDcTraffic(), wa.crossDcMetered()), traffic(wa.crossDcTraffic(), wa.crossDcMetered()), "-")));
-        String note = "A client write request is what a node coordinated (ClientRequest Write and CASWrite): one partition's write, or a batch, "
-                + "which writes each of its partitions on every replica, so a workload with batches (the brokers send a resting order's two rows "
-                + "as one, and last prices ten symbols to one) writes more per request than the theory's RF."
+        String note = "Client writes: the requests a DC's nodes coordinated, counted once per table each wrote (Cassandra's "
+                + "CoordinatorWriteLatency). A batch writes each of its partitions on every replica, so batches within a table (the brokers' "
+                + "last prices, ten symbols to one) write more per client write than the theory's RF."
                 + (wa.crossDcMetered() ? "" : " n/a: Cassandra lost the connection counters of " + String.join(", ", wa.unmeteredLinks()));
         return new ResultTable(String.format(Locale.ROOT, "Write amplification per DC, measured from each node's metrics (keyspace %s, %,d trades)",
-                wa.keyspace(), wa.trades()), "DC", List.of("nodes", "RF", "client write requests coordinated (of which LWT)", "replica writes",
-                "replica writes per client write request (theory: RF)", "replica writes per trade", "Paxos state writes", "cross-DC sent: messages / KiB",
+                wa.keyspace(), wa.trades()), "DC", List.of("nodes", "RF", "client writes coordinated, per table (of which LWT)", "replica writes",
+                "replica writes per client write (theory: RF)", "replica writes per trade", "Paxos state writes", "cross-DC sent: messages / KiB",
                 "cross-DC received: messages / KiB", "CPU s per node per 1,000 trades"), rows, note);
     }
 

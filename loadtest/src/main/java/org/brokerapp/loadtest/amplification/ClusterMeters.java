@@ -28,8 +28,10 @@ import org.brokerapp.infra.LocalStack;
  * <li>a table's {@code WriteLatency} count grows by one per partition update applied on that
  *     replica, whoever coordinated it (a mutation touching two tables counts twice); a Paxos
  *     commit applies one;</li>
- * <li>a table's {@code CoordinatorWriteLatency} counts the plain (non-conditional) partition updates
- *     the node coordinated; conditional writes appear only in {@code ClientRequest,scope=CASWrite};</li>
+ * <li>a table's {@code CoordinatorWriteLatency} counts the plain (non-conditional) requests the node
+ *     coordinated that wrote the table: once per request, however many of the table's partitions it
+ *     wrote (a batch of ten last prices counts one; a batch of a ledger row and an open_orders row one
+ *     in each table); conditional writes appear only in {@code ClientRequest,scope=CASWrite};</li>
  * <li>{@code system.paxos} WriteLatency: a LOCAL_SERIAL write stores promise, acceptance and commit
  *     on each replica of the coordinator's DC (3 rows) and the commit on each remote replica (1);</li>
  * <li>{@code Connection,scope=<peer>_7000} Small/Large/UrgentMessageCompletedTasks and Bytes: what

@@ -13,7 +13,7 @@ import org.brokerapp.regions.RegionsModel;
  * Write amplification over a load run's measured window: every Cassandra node's own counters
  * (over JMX) at the start and at the end, per DC, per trade (a trade = a limit or stop fill in the
  * window; MARKET executions add mutations without adding trades, so mixes with MARKET orders read high),
- * and per placed order: client write requests, LWTs, Paxos rows and replica writes, with what the cluster
+ * and per placed order: client writes (per table), LWTs, Paxos rows and replica writes, with what the cluster
  * does at rest (leases, polling) subtracted when the run measured an idle baseline.
  */
 public final class WriteAmplificationProbe implements WindowProbe {
@@ -92,7 +92,7 @@ public final class WriteAmplificationProbe implements WindowProbe {
                 + String.format(Locale.ROOT, "%,d orders accepted in the window. LWTs are the conditional writes the DC's nodes coordinated "
                 + "(every keyspace: leases included); Paxos rows are system.paxos writes on the DC's replicas.", orders);
         return new ResultTable("Cassandra work per placed order, from each node's metrics", "DC",
-                List.of("client write requests", "LWTs (CAS writes)", "Paxos rows", "replica writes"), rows, note);
+                List.of("client writes, per table", "LWTs (CAS writes)", "Paxos rows", "replica writes"), rows, note);
     }
 
     private static long sum(WriteAmplification wa, java.util.function.ToLongFunction<DcAmplification> f) {

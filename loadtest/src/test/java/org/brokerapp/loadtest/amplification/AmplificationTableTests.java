@@ -29,9 +29,9 @@ class AmplificationTableTests {
     void perDcHasARowForEachDcAndOneForTheCluster() {
         String md = AmplificationTable.perDc(wa);
 
-        // the table's five lines, then its note on what a client write request is
+        // the table's five lines, then its note on what a client write is
         assertThat(md.lines()).hasSize(7);
-        assertThat(md.lines().toList().get(6)).startsWith("A client write request is what a node coordinated");
+        assertThat(md.lines().toList().get(6)).startsWith("Client writes: the requests a DC's nodes coordinated");
         assertThat(md.lines().toList().get(2))
                 .isEqualTo("| us-east-1 | 2 | 2 | 50 (20) | 100 | 2.00 (2) | 10.00 | 120 | 50 / 5.0 | 50 / 1.0 | 100.00 |");
         assertThat(md.lines().toList().get(3))

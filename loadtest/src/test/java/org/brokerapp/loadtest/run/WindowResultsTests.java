@@ -24,9 +24,19 @@ import org.junit.jupiter.api.Test;
 class WindowResultsTests {
 
     private static LatencySummary flat(long micros) {
+        return LatencySummary.of(samples(micros, 100));
+    }
+
+    private static Histogram samples(long micros, int count) {
         Histogram h = new Histogram(3);
-        h.recordValueWithCount(micros, 100);
-        return LatencySummary.of(h);
+        h.recordValueWithCount(micros, count);
+        return h;
+    }
+
+    /** The window of a demo over the default regions, from the harness's own histograms only. */
+    private static WindowResult windowOf(Map<String, Histogram> client) {
+        return WindowResults.assemble(Preset.DEMO.spec(List.of("us-east-1", "ap-southeast-2")), defaultRegions(), 60,
+                new Counters().snapshot(), new BrokerScraper.Scrape(Map.of(), Map.of(), true), client, Map.of(), List.of(), 0);
     }
 
     @Test
@@ -43,15 +53,9 @@ class WindowResultsTests {
     /** Issue #12's region cut: a region cut off must refuse fast, so a refusal's time is a row of its own. */
     @Test
     void aRefusedOrderIsReportedWithItsOwnLatencyAgainstTheRoundTrip() {
-        Histogram refused = new Histogram(3);
-        refused.recordValueWithCount(12_000, 10);
-        Histogram floor = new Histogram(3);
-        floor.recordValueWithCount(5_000, 100);
         String name = Measures.refused("MARKET", "ap-southeast-2", true);
 
-        WindowResult window = WindowResults.assemble(Preset.DEMO.spec(List.of("us-east-1", "ap-southeast-2")), defaultRegions(), 60,
-                new Counters().snapshot(), new BrokerScraper.Scrape(Map.of(), Map.of(), true),
-                Map.of(name, refused, Measures.floor("ap-southeast-2"), floor), Map.of(), List.of(), 0);
+        WindowResult window = windowOf(Map.of(name, samples(12_000, 10), Measures.floor("ap-southeast-2"), samples(5_000, 100)));
 
         MeasureResult row = window.measures().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
         assertThat(name).isEqualTo("refused MARKET @ap-southeast-2 cross-region");
@@ -63,15 +67,9 @@ class WindowResultsTests {
     /** The bare round trip across the emulated WAN is set against the configured one, and against no write floor. */
     @Test
     void theWanFloorIsARowOfItsOwnAgainstTheConfiguredRoundTrip() {
-        Histogram bare = new Histogram(3);
-        bare.recordValueWithCount(232_000, 100);
-        Histogram floor = new Histogram(3);
-        floor.recordValueWithCount(5_000, 100);
         String name = Measures.wanFloor("us-east-1");
 
-        WindowResult window = WindowResults.assemble(Preset.DEMO.spec(List.of("us-east-1", "ap-southeast-2")), defaultRegions(), 60,
-                new Counters().snapshot(), new BrokerScraper.Scrape(Map.of(), Map.of(), true),
-                Map.of(name, bare, Measures.floor("us-east-1"), floor), Map.of(), List.of(), 0);
+        WindowResult window = windowOf(Map.of(name, samples(232_000, 100), Measures.floor("us-east-1"), samples(5_000, 100)));
 
         MeasureResult row = window.measures().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
         assertThat(row.latency().p50()).isCloseTo(232.0, org.assertj.core.data.Offset.offset(0.2));
