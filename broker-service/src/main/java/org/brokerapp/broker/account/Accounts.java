@@ -115,24 +115,21 @@ public class Accounts {
      * owner as events, a little after their rows: a customer who saw a fill (the API reads the
      * ledger) and at once sells its shares must not be refused for the gap. Only a refusal pays for
      * this read, never an accepted placement.
-     *
-     * @return whether the account changed (a reservation refused before may fit now)
      */
-    public boolean catchUp(String customerId) {
+    public void catchUp(String customerId) {
         Account account = loaded.get(customerId);
         if (account == null) {
-            return false;
+            return;
         }
         Optional<LedgerSnapshot> snapshot = ledger.read(customerId);
         if (snapshot.isEmpty()) {
-            return false;
+            return;
         }
         synchronized (account) {
             int closed = account.catchUp(snapshot.get());
             if (closed > 0) {
                 log.debug("account {}: {} fills or cancels applied from the ledger ahead of their events", customerId, closed);
             }
-            return closed > 0;
         }
     }
 

@@ -178,10 +178,9 @@ class OrderService {
         try {
             return reserveOnce(command, orderId, fresh, maxCost);
         } catch (OrderProblem.Insufficient shortfall) {
-            // fills and cancels reach the owner as events, just after their rows: the ledger may hold one that frees enough
-            if (!accounts.catchUp(command.customerId())) {
-                throw rejected(command, shortfall);
-            }
+            // fills and cancels reach the owner as events, just after their rows: the ledger may hold one that frees enough.
+            // Tried again whatever the catch-up found: the event itself may have come in meanwhile, leaving it nothing to apply
+            accounts.catchUp(command.customerId());
             try {
                 return reserveOnce(command, orderId, fresh, maxCost);
             } catch (OrderProblem.Insufficient stillShort) {
