@@ -133,10 +133,7 @@ public class PeerLinks implements DisposableBean {
         HttpPost post = new HttpPost(uri);
         signer.headers(uri, json, customerId).forEach(post::addHeader);
         post.setEntity(new ByteArrayEntity(json, ContentType.APPLICATION_JSON));
-        post.setConfig(RequestConfig.custom()
-                .setResponseTimeout(Timeout.of(timeout))
-                .setConnectionRequestTimeout(Timeout.of(timeout))
-                .build());
+        post.setConfig(waitingAtMost(Timeout.of(timeout)));
         return http.execute(post, response -> new PeerResponse(response.getCode(),
                 response.getEntity() == null ? "" : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8),
                 java.util.Optional.ofNullable(response.getFirstHeader("Retry-After")).map(Header::getValue)));
@@ -165,7 +162,7 @@ public class PeerLinks implements DisposableBean {
         long started = System.nanoTime();
         HttpGet get = new HttpGet(peer.resolve("/actuator/health/liveness"));
         Timeout timeout = Timeout.of(timeLimiters.timeLimiter(region).getTimeLimiterConfig().getTimeoutDuration());
-        get.setConfig(RequestConfig.custom().setResponseTimeout(timeout).setConnectionRequestTimeout(timeout).build());
+        get.setConfig(waitingAtMost(timeout));
         Throwable failure;
         try {
             int status = http.execute(get, response -> {
@@ -185,6 +182,11 @@ public class PeerLinks implements DisposableBean {
             circuit.onError(took, TimeUnit.NANOSECONDS, failure);
             silence.unanswered(region, circuit);
         }
+    }
+
+    /** A call that waits at most {@code timeout} for a pooled connection, and as long again for its answer. */
+    private static RequestConfig waitingAtMost(Timeout timeout) {
+        return RequestConfig.custom().setConnectionRequestTimeout(timeout).setResponseTimeout(timeout).build();
     }
 
     @Override
