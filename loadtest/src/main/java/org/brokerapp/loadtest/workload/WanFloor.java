@@ -7,7 +7,9 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -30,10 +32,12 @@ public final class WanFloor implements AutoCloseable {
     static final Duration EVERY = Duration.ofMillis(500);
     static final int BYTES = 64;
     private static final int TIMEOUT_MILLIS = 5_000;
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final ServerSocket echo;
     private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
 
     /** Starts the echo and the round trips into {@code region}. */
     public WanFloor(String region, Target.WanEcho echo, LatencyBook latencies) throws IOException {
@@ -44,9 +48,10 @@ public final class WanFloor implements AutoCloseable {
         start("wan-floor-" + region, () -> roundTrips(echo.across(), Measures.wanFloor(region), latencies));
     }
 
-    private static void start(String name, Runnable work) {
+    private void start(String name, Runnable work) {
         Thread thread = new Thread(work, name);
         thread.setDaemon(true);
+        threads.add(thread);
         thread.start();
     }
 
@@ -73,6 +78,7 @@ public final class WanFloor implements AutoCloseable {
             // the harness closed its end
         } finally {
             connections.remove(peer);
+            threads.remove(Thread.currentThread());
         }
     }
 
@@ -119,11 +125,26 @@ public final class WanFloor implements AutoCloseable {
         return Math.max(deadline, System.nanoTime() - EVERY.toNanos());
     }
 
+    /**
+     * Stops the round trips and the echo, and returns once their threads are gone. A socket closed
+     * under a thread blocked in {@code accept} stays bound until that thread leaves the call, so
+     * waiting for it is what makes the address free again on return.
+     */
     @Override
     public void close() {
         running.set(false);
         closeQuietly(echo);
         connections.forEach(WanFloor::closeQuietly);
+        threads.forEach(Thread::interrupt);
+        long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
+        for (Thread thread : threads) {
+            try {
+                thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private static void closeQuietly(java.io.Closeable closeable) {
