@@ -1,5 +1,6 @@
 package org.brokerapp.broker.security;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
@@ -24,7 +25,8 @@ import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
  * Bearer tokens: JWTs signed with HMAC-SHA256 under {@code broker.security.token-key}, issued by
  * {@code POST /api/token} after one password check and verified on every API request by signature
  * and expiry alone, with no lookup: a few microseconds, where a BCrypt check per request costs
- * ~100 ms of CPU (docs/BENCHMARKS.md, "Authentication cost").
+ * ~100 ms of CPU (docs/BENCHMARKS.md, "Authentication cost"); a token verified once is remembered
+ * until it expires ({@link RememberedTokens}).
  */
 @Configuration(proxyBeanMethods = false)
 public class Tokens {
@@ -46,6 +48,11 @@ public class Tokens {
 
     @Bean
     JwtDecoder jwtDecoder(SecurityProperties properties) {
+        return new RememberedTokens(verifier(properties), Clock.systemUTC());
+    }
+
+    /** Signature, expiry and issuer: what every token is checked for before it is accepted, or remembered. */
+    static JwtDecoder verifier(SecurityProperties properties) {
         NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(key(properties)).macAlgorithm(MacAlgorithm.HS256).build();
         decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(JwtValidators.createDefaultWithIssuer(ISSUER)));
         return decoder;

@@ -33,8 +33,10 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
  *   <li>{@code basicPlainText}: before issue #12, HTTP Basic against a password kept in plain text ({@code {noop}});</li>
  *   <li>{@code basicBcrypt}: HTTP Basic against a BCrypt hash (cost 10), the safe way to keep a password,
  *       checked on every request: what saturated the broker at 30 orders/s;</li>
- *   <li>{@code bearerJwt}: now: a bearer token verified by its HMAC-SHA256 signature and expiry, and turned into
+ *   <li>{@code bearerJwt}: now: a bearer token already verified once ({@link RememberedTokens}), turned into
  *       the request's authentication (what the resource server does per request);</li>
+ *   <li>{@code bearerJwtNew}: a bearer token seen for the first time: verified by its HMAC-SHA256 signature,
+ *       expiry and issuer, then likewise turned into the request's authentication;</li>
  *   <li>{@code tokenIssue}: now: {@code POST /api/token}, once per session: a BCrypt check plus signing.</li>
  * </ul>
  * Not a test (JUnit does not run it); run from the repository root, command in docs/BENCHMARKS.md.
@@ -53,6 +55,7 @@ public class AuthenticationCostBenchmark {
     private DaoAuthenticationProvider plainText;
     private DaoAuthenticationProvider bcrypt;
     private JwtDecoder decoder;
+    private JwtDecoder verifier;
     private final JwtAuthenticationConverter converter = new JwtAuthenticationConverter();
     private TokenController tokens;
     private String token;
@@ -67,6 +70,7 @@ public class AuthenticationCostBenchmark {
         bcrypt = provider(User.withUsername("alice").password(encoder.encode("alice-pw")).roles("CUSTOMER").build(), encoder);
         Tokens config = new Tokens();
         decoder = config.jwtDecoder(PROPERTIES);
+        verifier = Tokens.verifier(PROPERTIES);
         tokens = new TokenController(new CustomerPasswords(Map.of("alice", encoder.encode("alice-pw"))), encoder, config.jwtEncoder(PROPERTIES),
                 PROPERTIES);
         basic = "Basic " + java.util.Base64.getEncoder().encodeToString("alice:alice-pw".getBytes());
@@ -85,6 +89,7 @@ public class AuthenticationCostBenchmark {
         b.setUp();
         System.out.printf("basicPlainText %.1f us CPU/op%n", CpuPerOp.micros(b::basicPlainText, 200_000));
         System.out.printf("bearerJwt      %.1f us CPU/op%n", CpuPerOp.micros(b::bearerJwt, 50_000));
+        System.out.printf("bearerJwtNew   %.1f us CPU/op%n", CpuPerOp.micros(b::bearerJwtNew, 50_000));
         System.out.printf("basicBcrypt    %.1f us CPU/op%n", CpuPerOp.micros(b::basicBcrypt, 40));
         System.out.printf("tokenIssue     %.1f us CPU/op%n", CpuPerOp.micros(b::tokenIssue, 40));
     }
@@ -102,6 +107,12 @@ public class AuthenticationCostBenchmark {
     @Benchmark
     public Authentication bearerJwt() {
         return converter.convert(decoder.decode(token));
+    }
+
+    /** A token not seen before: verified in full (the remembered ones cost {@link #bearerJwt}). */
+    @Benchmark
+    public Authentication bearerJwtNew() {
+        return converter.convert(verifier.decode(token));
     }
 
     @Benchmark
