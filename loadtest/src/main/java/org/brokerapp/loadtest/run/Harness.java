@@ -61,6 +61,8 @@ public final class Harness implements AutoCloseable {
     private static final Duration WINDOW_SCRAPE_TIMEOUT = Duration.ofSeconds(60);
     /** Rounds of sending the priming orders not yet accepted: the first, and retries a second apart. */
     private static final int PRIMING_ROUNDS = 5;
+    /** How early an order is handed to the thread that sends it, which then waits for its intended start (see {@link OpenLoop}). */
+    private static final Duration ORDER_LEAD = Duration.ofMillis(5);
 
     private final Target target;
     private final Progress progress;
@@ -218,7 +220,7 @@ public final class Harness implements AutoCloseable {
                     spec.rampUp().toSeconds(), spec.warmUp().toSeconds(), spec.duration().toSeconds()));
             OpenLoop orders = null;
             if (spec.ordersPerSecond() > 0) {
-                orders = new OpenLoop("orders", new RateSchedule(spec.ordersPerSecond(), ramp), intended -> sender.send(planner.next(), intended));
+                orders = new OpenLoop("orders", new RateSchedule(spec.ordersPerSecond(), ramp), ORDER_LEAD, intended -> sender.send(planner.next(), intended));
                 loops.add(orders);
             }
             OpenLoop floorLoop = floorLoop(spec.floorWritesPerSecond(), ramp);

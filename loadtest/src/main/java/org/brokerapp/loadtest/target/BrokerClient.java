@@ -17,6 +17,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import javax.net.ssl.SSLContext;
 
 import org.apache.hc.client5.http.classic.methods.HttpPost;
@@ -74,28 +75,42 @@ public final class BrokerClient implements AutoCloseable {
         this.senders = senders();
     }
 
-    /** An order's answer: its HTTP status and body, whatever the status. */
-    public record Answer(int status, String body) {
+    /**
+     * An order's answer: its HTTP status and body, whatever the status, and when its last byte was
+     * read ({@link System#nanoTime()}), so that its latency ends there and not after the harness's own
+     * bookkeeping (parsing the body, recording).
+     */
+    public record Answer(int status, String body, long receivedNanos) {
     }
 
-    /** {@code POST /api/orders} in {@code region} as {@code customerId}; completes with the answer, whatever its status. */
-    public CompletableFuture<Answer> placeOrder(String region, String customerId, String password, String json) {
+    /**
+     * {@code POST /api/orders} in {@code region} as {@code customerId}, sent at {@code sendAtNanos}
+     * ({@link System#nanoTime()}) or at once if that is past; completes with the answer, whatever its
+     * status. Handed over ahead of its time, an order waits on the thread that sends it, so the
+     * hand-over between threads is not in its latency (a bare write from the floor loop has none).
+     */
+    public CompletableFuture<Answer> placeOrder(String region, String customerId, String password, String json, long sendAtNanos) {
         if (!inFlight.tryAcquire()) {
             return CompletableFuture.failedFuture(new IllegalStateException("harness limit: " + MAX_IN_FLIGHT + " orders awaiting an answer"));
         }
         String url = base(region) + "/api/orders";
         return tokens.authorization(base(region), customerId, password)
-                .thenApplyAsync(authorization -> post(url, authorization, json), senders)
+                .thenApplyAsync(authorization -> post(url, authorization, json, sendAtNanos), senders)
                 .whenComplete((answer, error) -> inFlight.release());
     }
 
-    private Answer post(String url, String authorization, String json) {
+    private Answer post(String url, String authorization, String json, long sendAtNanos) {
         HttpPost post = new HttpPost(url);
         post.setHeader("Authorization", authorization);
         post.setEntity(new StringEntity(json, ContentType.APPLICATION_JSON));
+        for (long wait; (wait = sendAtNanos - System.nanoTime()) > 0; ) {
+            LockSupport.parkNanos(wait);
+        }
         try {
-            return orders.execute(post, response -> new Answer(response.getCode(),
-                    response.getEntity() == null ? "" : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8)));
+            return orders.execute(post, response -> {
+                String body = response.getEntity() == null ? "" : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8);
+                return new Answer(response.getCode(), body, System.nanoTime());
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

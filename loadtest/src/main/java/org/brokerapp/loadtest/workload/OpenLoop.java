@@ -1,5 +1,6 @@
 package org.brokerapp.loadtest.workload;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -24,11 +25,21 @@ public final class OpenLoop implements AutoCloseable {
     }
 
     public OpenLoop(String name, RateSchedule schedule, LongConsumer operation) {
+        this(name, schedule, Duration.ZERO, operation);
+    }
+
+    /**
+     * Calls each operation {@code lead} before its intended start, with that start: an operation that
+     * hands its work to another thread waits there for its time itself, and the hand-over is not
+     * in its latency.
+     */
+    public OpenLoop(String name, RateSchedule schedule, Duration lead, LongConsumer operation) {
+        long leadNanos = lead.toNanos();
         thread = new Thread(() -> {
-            long start = System.nanoTime();
+            long start = System.nanoTime() + leadNanos;
             for (long i = 0; running.get(); i++) {
                 long intended = start + schedule.offsetNanos(i);
-                long wait = intended - System.nanoTime();
+                long wait = intended - leadNanos - System.nanoTime();
                 if (wait > 0) {
                     LockSupport.parkNanos(wait);
                     if (!running.get()) {

@@ -39,7 +39,7 @@ public final class OrderSender {
 
     public void send(PlannedOrder order, long intendedStartNanos) {
         counters.ordersSent.increment();
-        client.placeOrder(order.placedIn(), order.customerId(), PlannedOrder.password(order.customer()), order.json())
+        client.placeOrder(order.placedIn(), order.customerId(), PlannedOrder.password(order.customer()), order.json(), intendedStartNanos)
                 .whenComplete((response, failure) -> {
                     if (failure != null) {
                         fail(order, ErrorKinds.ofThrowable(failure));
@@ -57,7 +57,7 @@ public final class OrderSender {
             if (status >= 400 && status < 500 && status != 429) {
                 refused.add(order.clientOrderId());
             }
-            latencies.record(Measures.refused(order.type().name(), order.placedIn(), order.crossRegion()), intendedStartNanos);
+            record(Measures.refused(order.type().name(), order.placedIn(), order.crossRegion()), intendedStartNanos, response);
             counters.ordersFailed.increment();
             errors.count(order.type() + ": HTTP " + status + (title.isEmpty() ? "" : " " + title),
                     order.customerId() + " " + order.side() + " " + order.quantity() + " " + order.symbol().symbol() + " in " + order.placedIn()
@@ -77,14 +77,18 @@ public final class OrderSender {
                 fail(order, "answered " + orderStatus + ", not FILLED");
                 return;
             }
-            latencies.record(Measures.market(order.placedIn(), order.crossRegion()), intendedStartNanos);
+            record(Measures.market(order.placedIn(), order.crossRegion()), intendedStartNanos, response);
             counters.marketFilled.increment();
         } else {
-            latencies.record(Measures.placement(order.placedIn(), order.crossRegion()), intendedStartNanos);
+            record(Measures.placement(order.placedIn(), order.crossRegion()), intendedStartNanos, response);
         }
         counters.ordersAccepted.increment();
         String fill = text(view, "fillPrice");
         accepted.add(new AcceptedOrder(order, text(view, "orderId"), orderStatus, fill == null ? null : new BigDecimal(fill)));
+    }
+
+    private void record(String measure, long intendedStartNanos, BrokerClient.Answer response) {
+        latencies.recordMicros(measure, Math.max(1, (response.receivedNanos() - intendedStartNanos) / 1_000));
     }
 
     /** Whether the broker refused this order for a reason of its own (4xx but 429), which sending it again would not change. */
