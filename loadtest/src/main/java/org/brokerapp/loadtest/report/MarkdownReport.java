@@ -56,7 +56,7 @@ public final class MarkdownReport {
                     .append(" | ").append(Format.ratio(m.p50VsRtt())).append(" | ").append(Format.ratio(m.p99VsRtt())).append(" |\n");
         }
         boolean exact = w.measures().stream().anyMatch(m -> MeasureResult.BROKER_EXACT.equals(m.source()));
-        md.append("\nClient measures are HdrHistogram from each operation's intended start (coordinated omission corrected). "
+        md.append("\nClient measures are HdrHistogram from each operation's intended start (coordinated omission corrected) to its answer's last byte. "
                 + (exact
                 ? "Ticker-to-fill (tick event time = the tick's intended send time, to fill durable) and receipt-to-fill (the broker's receipt "
                 + "of the tick to fill durable) are the brokers' own HdrHistograms (/actuator/latency, 3 significant digits), snapshots taken "

@@ -39,6 +39,7 @@ import org.brokerapp.loadtest.workload.OpenLoop;
 import org.brokerapp.loadtest.workload.OrderPlanner;
 import org.brokerapp.loadtest.workload.OrderSender;
 import org.brokerapp.loadtest.workload.PlannedOrder;
+import org.brokerapp.loadtest.workload.PoissonArrivals;
 import org.brokerapp.loadtest.workload.RateSchedule;
 import org.brokerapp.loadtest.workload.SymbolSet;
 import org.brokerapp.loadtest.workload.TickPlanner;
@@ -63,6 +64,8 @@ public final class Harness implements AutoCloseable {
     private static final int PRIMING_ROUNDS = 5;
     /** How early an order is handed to the thread that sends it, which then waits for its intended start (see {@link OpenLoop}). */
     private static final Duration ORDER_LEAD = Duration.ofMillis(5);
+    /** The floor's writes come at Poisson times ({@link PoissonArrivals}), the same ones in every run. */
+    private static final long FLOOR_SEED = 11;
 
     private final Target target;
     private final Progress progress;
@@ -285,7 +288,8 @@ public final class Harness implements AutoCloseable {
             return null;
         }
         int[] next = {0};
-        return new OpenLoop("floor", new RateSchedule(perSecond, rampSeconds), intended -> floors.get(next[0]++ % floors.size()).write(intended));
+        return new OpenLoop("floor", new PoissonArrivals(new RateSchedule(perSecond, rampSeconds), FLOOR_SEED),
+                intended -> floors.get(next[0]++ % floors.size()).write(intended));
     }
 
     public List<ResultTable> probeTables() {

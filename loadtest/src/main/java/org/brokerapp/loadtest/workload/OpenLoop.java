@@ -7,7 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
 /**
- * Fires an operation on its own thread at the times a {@link RateSchedule} says, each at its
+ * Fires an operation on its own thread at the times its {@link Arrivals} say, each at its
  * intended start time whatever the previous ones are doing (an open model: a slow system does not
  * slow the load down). The operation receives its intended start in nanoTime and must not block;
  * latency measured from that instant includes any time the operation waited behind a slow system
@@ -24,7 +24,7 @@ public final class OpenLoop implements AutoCloseable {
         this(name, RateSchedule.steady(perSecond), operation);
     }
 
-    public OpenLoop(String name, RateSchedule schedule, LongConsumer operation) {
+    public OpenLoop(String name, Arrivals schedule, LongConsumer operation) {
         this(name, schedule, Duration.ZERO, operation);
     }
 
@@ -33,10 +33,10 @@ public final class OpenLoop implements AutoCloseable {
      * hands its work to another thread waits there for its time itself, and the hand-over is not
      * in its latency.
      */
-    public OpenLoop(String name, RateSchedule schedule, Duration lead, LongConsumer operation) {
+    public OpenLoop(String name, Arrivals schedule, Duration lead, LongConsumer operation) {
         long leadNanos = lead.toNanos();
         thread = new Thread(() -> {
-            long start = System.nanoTime() + leadNanos;
+            long start = System.nanoTime();
             for (long i = 0; running.get(); i++) {
                 long intended = start + schedule.offsetNanos(i);
                 long wait = intended - leadNanos - System.nanoTime();
@@ -46,7 +46,7 @@ public final class OpenLoop implements AutoCloseable {
                         break;
                     }
                 } else {
-                    maxLagNanos.accumulateAndGet(-wait, Math::max);
+                    maxLagNanos.accumulateAndGet(-wait - leadNanos, Math::max);
                 }
                 try {
                     operation.accept(intended);

@@ -8,7 +8,7 @@ package org.brokerapp.loadtest.workload;
  * <p>During the ramp the rate at time t is {@code perSecond * t / ramp}, so the count is
  * {@code perSecond * t^2 / (2 ramp)}; after it, {@code perSecond * ramp / 2 + perSecond * (t - ramp)}.
  */
-public record RateSchedule(double perSecond, double rampSeconds) {
+public record RateSchedule(double perSecond, double rampSeconds) implements Arrivals {
 
     public RateSchedule {
         if (!(perSecond > 0) || Double.isInfinite(perSecond)) {
@@ -23,12 +23,17 @@ public record RateSchedule(double perSecond, double rampSeconds) {
         return new RateSchedule(perSecond, 0);
     }
 
-    /** Nanoseconds from the loop's start at which operation {@code i} (from 0) is intended to start. */
+    @Override
     public long offsetNanos(long i) {
+        return offsetNanosAt(i);
+    }
+
+    /** Nanoseconds from the start at which the rate curve's cumulative count reaches {@code count}. */
+    public long offsetNanosAt(double count) {
         double rampCount = perSecond * rampSeconds / 2;
-        double seconds = i < rampCount
-                ? Math.sqrt(2 * rampSeconds * i / perSecond)
-                : rampSeconds + (i - rampCount) / perSecond;
+        double seconds = count < rampCount
+                ? Math.sqrt(2 * rampSeconds * count / perSecond)
+                : rampSeconds + (count - rampCount) / perSecond;
         return Math.round(seconds * 1e9);
     }
 
