@@ -1,7 +1,7 @@
 package org.brokerapp.broker.security;
 
-import java.time.Clock;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -23,10 +23,10 @@ final class RememberedTokens implements JwtDecoder {
     static final int MAX_REMEMBERED = 10_000;
 
     private final JwtDecoder verifier;
-    private final Clock clock;
+    private final InstantSource clock;
     private final Map<String, Jwt> verified = new ConcurrentHashMap<>();
 
-    RememberedTokens(JwtDecoder verifier, Clock clock) {
+    RememberedTokens(JwtDecoder verifier, InstantSource clock) {
         this.verifier = verifier;
         this.clock = clock;
     }

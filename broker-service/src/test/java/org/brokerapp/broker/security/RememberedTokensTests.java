@@ -3,10 +3,9 @@ package org.brokerapp.broker.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.InstantSource;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -103,7 +102,8 @@ class RememberedTokensTests {
         return Jwt.withTokenValue(token).header("alg", "HS256").subject("x").issuedAt(expiresAt.minusSeconds(60)).expiresAt(expiresAt).build();
     }
 
-    private static final class MutableClock extends Clock {
+    /** Time that moves only when a test says so. */
+    private static final class MutableClock implements InstantSource {
         private Instant now;
 
         MutableClock(Instant now) {
@@ -113,16 +113,6 @@ class RememberedTokensTests {
         @Override
         public Instant instant() {
             return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
         }
     }
 }
