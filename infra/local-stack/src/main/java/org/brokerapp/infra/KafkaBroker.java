@@ -143,6 +143,7 @@ public record KafkaBroker(Region region, String address, Path dir) {
                 "-Xms256m", "-Xmx384m", // a few topics of small records; the log cleaner's buffer is cut to 16 MB below
                 "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20"));
         command.addAll(LeanJvm.SHARED_CORES);
+        command.add(LeanJvm.COMPILE_AT_TENS_A_SECOND);
         command.addAll(List.of("-Djava.awt.headless=true", "-Djava.net.preferIPv4Stack=true",
                 "-Dlog4j2.configurationFile=" + home.resolve("conf/log4j2.properties"),
                 "-Dkafka.logs.dir=" + home.resolve("logs"),

@@ -17,6 +17,17 @@ public final class LeanJvm {
             compilerThreadsYield().stream()).toList();
 
     /**
+     * The JIT's thresholds at a tenth of their defaults, for the JVMs whose hot paths run tens of
+     * times a second here, not thousands: the brokers and the Kafkas. At the defaults (5,000 calls
+     * before C2) a broker's request code stayed in C1's profiling tier for many minutes after start,
+     * and a placement's HTTP path with it. Side by side in the demo, a tenth cut the broker's part of
+     * a placement from 6.2 to 3.8-4.6 ms at p50, and with the Kafkas at a tenth too a tick's p99 to
+     * its fill fell by about 2 ms; a start compiles more for it (the first broker's, which applies
+     * the schema, about 9 s more of JIT CPU; docs/BENCHMARKS.md, "Code compiled at its own rate").
+     */
+    public static final String COMPILE_AT_TENS_A_SECOND = "-XX:CompileThresholdScaling=0.1";
+
+    /**
      * JIT compiling at nice 10. In a JVM's first minutes it takes a third of the stack's CPU, and at
      * equal priority each compile holds a core that requests wait for: at nice 10 the demo's bare
      * write and placements are about 3x and 2x faster. Not 19, which was faster still: a compiler
@@ -33,7 +44,8 @@ public final class LeanJvm {
     /** For a broker-service process started beside the local stack (by the load harness and the integration tests). */
     public static final List<String> SMALL_MACHINE = Stream.concat(Stream.of(
             "-XX:+UseG1GC", // the JVM's choice on a server-class machine anyway; said here so it holds in a small container too
-            "-XX:+PerfDisableSharedMem"), // no hsperfdata mmap writes (jcmd still works; jps no longer lists the process)
+            "-XX:+PerfDisableSharedMem", // no hsperfdata mmap writes (jcmd still works; jps no longer lists the process)
+            COMPILE_AT_TENS_A_SECOND),
             SHARED_CORES.stream()).toList();
 
     private LeanJvm() {
