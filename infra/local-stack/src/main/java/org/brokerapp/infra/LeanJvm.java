@@ -21,9 +21,10 @@ public final class LeanJvm {
      * times a second here, not thousands: the brokers and the Kafkas. At the defaults (5,000 calls
      * before C2) a broker's request code stayed in C1's profiling tier for many minutes after start,
      * and a placement's HTTP path with it. Side by side in the demo, a tenth cut the broker's part of
-     * a placement from 6.2 to 3.8-4.6 ms at p50, and with the Kafkas at a tenth too a tick's p99 to
-     * its fill fell by about 2 ms; a start compiles more for it (the first broker's, which applies
-     * the schema, about 9 s more of JIT CPU; docs/BENCHMARKS.md, "Code compiled at its own rate").
+     * a placement from 6.2 to 3.8-4.6 ms at p50; with the Kafkas at a tenth too a tick's p99 to its
+     * fill was a millisecond or two shorter, within one run's spread. A start compiles more for it
+     * (the first broker's, which applies the schema, about 9 s more of JIT CPU; docs/BENCHMARKS.md,
+     * "Code compiled at its own rate").
      */
     public static final String COMPILE_AT_TENS_A_SECOND = "-XX:CompileThresholdScaling=0.1";
 
