@@ -114,6 +114,11 @@ class HarnessSmokeIT {
         assertThat(measures.get("ticker-to-fill (all regions)").source()).isEqualTo(MeasureResult.BROKER_EXACT);
         assertThat(measures.get("ticker-to-fill (all regions)").latency().upperBounds()).isFalse();
         assertThat(measures).containsKey("receipt-to-fill (all regions)");
+        // and a filled tick's way leg by leg: the harness's send to Kafka's acknowledgement, then the brokers' three legs
+        assertThat(measures.keySet()).anyMatch(m -> m.startsWith("tick produced @"));
+        for (String leg : List.of("tick-to-receipt", "receipt-to-decision", "decision-to-fill")) {
+            assertThat(measures.get(leg + " (all regions)").latency().count()).as(leg).isPositive();
+        }
         // and where a placement's time goes: the broker's request, the owner's work, its two durable steps, all sampled
         for (String step : List.of("order-request", "order-request-to-controller", "owner-placement", "owner-placement-rows",
                 "owner-placement-event")) {

@@ -25,6 +25,7 @@ import org.brokerapp.broker.core.PriceUnits;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.metrics.BrokerMetrics;
+import org.brokerapp.broker.metrics.FillTimes;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.ticker.Tick;
@@ -78,10 +79,11 @@ class DecisionWriter {
     /** Fills {@code order} at the tick's price; {@code verify} reads the ledger first (see the class comment). */
     CompletableFuture<Outcome> fill(RestingOrder order, Tick tick, long receivedNanos, boolean verify, BooleanSupplier held)
             throws InterruptedException {
+        long decidedNanos = System.nanoTime();
         Instant at = Instant.now();
-        Instant received = at.minusNanos(System.nanoTime() - receivedNanos);
+        Instant received = at.minusNanos(decidedNanos - receivedNanos);
         Function<Instant, OrderEvent> durable = durableAt -> {
-            metrics.filled(Duration.between(tick.eventTime(), durableAt), Duration.ofNanos(System.nanoTime() - receivedNanos));
+            metrics.filled(new FillTimes(tick.eventTime(), received, receivedNanos, decidedNanos, System.nanoTime()));
             return OrderEvent.filled(decided(order, OrderStatus.FILLED, tick.price(), at), tick.eventTime(), received, durableAt, region);
         };
         return decide(order.symbol(), order.customerId(), order.orderId(), Optional.of(order.placedAt()), verify, held,

@@ -33,10 +33,11 @@ public class BrokerMetrics {
         this.placement = timer("broker.order.placement", "order placement request to ledger write acknowledged");
     }
 
-    public void filled(Duration sinceTickEvent, Duration sinceReceipt) {
+    public void filled(FillTimes fill) {
+        Duration sinceTickEvent = fill.tickToFill();
         tickToFill.record(sinceTickEvent.isNegative() ? Duration.ZERO : sinceTickEvent);
-        receiptToFill.record(sinceReceipt);
-        exact.filled(sinceTickEvent, sinceReceipt); // the same two samples, exactly (3 significant digits): /actuator/latency
+        receiptToFill.record(fill.receiptToFill());
+        exact.filled(fill); // the same two samples and their legs, exactly (3 significant digits): /actuator/latency
         counter("broker.fills", "outcome", "filled").increment();
     }
 

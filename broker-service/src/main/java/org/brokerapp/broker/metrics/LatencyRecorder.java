@@ -28,6 +28,14 @@ class LatencyRecorder {
     public static final String TICK_TO_FILL = "tick-to-fill";
     /** Broker receipt of the tick to fill durable. */
     public static final String RECEIPT_TO_FILL = "receipt-to-fill";
+    /**
+     * The three legs of a filled tick's way, which add up to tick-to-fill: its event time to this broker's receipt (the feed's send
+     * and Kafka's delivery), receipt to the matcher's decision (the hand-off to the matcher thread and the match), and the decision
+     * to the fill durable (the ledger write).
+     */
+    public static final String TICK_TO_RECEIPT = "tick-to-receipt";
+    public static final String RECEIPT_TO_DECISION = "receipt-to-decision";
+    public static final String DECISION_TO_FILL = "decision-to-fill";
     /** A LIMIT or STOP {@code POST /api/orders} from the first filter to its answer, at the broker the client sent it to. */
     public static final String ORDER_REQUEST = "order-request";
     /** The same request from its first filter until the controller has its body, parsed and validated: authentication, limits, JSON. */
@@ -47,7 +55,8 @@ class LatencyRecorder {
     public static final String MARKET_EXECUTION_REQUEST = "market-execution-request";
     /** A MARKET order's {@code FILLED} row where it executes, sent to acknowledged: the one write its answer waits for. */
     public static final String MARKET_FILL_ROW = "market-fill-row";
-    private static final List<String> MEASURES = List.of(TICK_TO_FILL, RECEIPT_TO_FILL, ORDER_REQUEST, ORDER_REQUEST_TO_CONTROLLER, MARKET_REFUSED_REQUEST,
+    private static final List<String> MEASURES = List.of(TICK_TO_FILL, RECEIPT_TO_FILL, TICK_TO_RECEIPT, RECEIPT_TO_DECISION,
+            DECISION_TO_FILL, ORDER_REQUEST, ORDER_REQUEST_TO_CONTROLLER, MARKET_REFUSED_REQUEST,
             OWNER_PLACEMENT, PLACEMENT_ROWS, PLACEMENT_EVENT,
             MARKET_ROUTED_REQUEST, MARKET_ROUTED_CALL, MARKET_EXECUTION_REQUEST, MARKET_FILL_ROW);
     public static final int SIGNIFICANT_DIGITS = 3;
@@ -60,9 +69,12 @@ class LatencyRecorder {
         MEASURES.forEach(measure -> histograms.put(measure, new ConcurrentHistogram(HIGHEST_MICROS, SIGNIFICANT_DIGITS)));
     }
 
-    public void filled(Duration sinceTickEvent, Duration sinceReceipt) {
-        record(TICK_TO_FILL, sinceTickEvent);
-        record(RECEIPT_TO_FILL, sinceReceipt);
+    public void filled(FillTimes fill) {
+        record(TICK_TO_FILL, fill.tickToFill());
+        record(RECEIPT_TO_FILL, fill.receiptToFill());
+        record(TICK_TO_RECEIPT, fill.tickToReceipt());
+        record(RECEIPT_TO_DECISION, fill.receiptToDecision());
+        record(DECISION_TO_FILL, fill.decisionToFill());
     }
 
     /** One sample of {@code measure}, one of this class's names. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
 
@@ -13,12 +14,37 @@ import org.junit.jupiter.api.Test;
 
 class LatencyRecorderTests {
 
+    private static final Instant T = Instant.parse("2026-11-28T09:00:00Z");
+
+    /** A fill {@code tickToFill} after its tick's event time and {@code receiptToFill} after its receipt, decided halfway. */
+    private static FillTimes fill(Duration tickToFill, Duration receiptToFill) {
+        long durable = receiptToFill.toNanos();
+        return new FillTimes(T, T.plus(tickToFill.minus(receiptToFill)), 0, durable / 2, durable);
+    }
+
+    @Test
+    void aFillsThreeLegsAreRecordedAndAddUpToItsTickToFill() {
+        LatencyRecorder recorder = new LatencyRecorder();
+        FillTimes fill = new FillTimes(T, T.plusMillis(3), 1_000_000, 1_400_000, 6_400_000);
+
+        recorder.filled(fill);
+
+        assertThat(fill.tickToFill()).isEqualTo(Duration.ofMillis(3).plus(Duration.ofNanos(5_400_000)));
+        assertThat(fill.tickToReceipt().plus(fill.receiptToDecision()).plus(fill.decisionToFill())).isEqualTo(fill.tickToFill());
+        var histograms = recorder.snapshot();
+        assertThat(histograms.get(LatencyRecorder.TICK_TO_RECEIPT).getMaxValue()).isCloseTo(3_000L, within(3L));
+        assertThat(histograms.get(LatencyRecorder.RECEIPT_TO_DECISION).getMaxValue()).isCloseTo(400L, within(1L));
+        assertThat(histograms.get(LatencyRecorder.DECISION_TO_FILL).getMaxValue()).isCloseTo(5_000L, within(5L));
+        assertThat(histograms.get(LatencyRecorder.RECEIPT_TO_FILL).getMaxValue()).isCloseTo(5_400L, within(6L));
+        assertThat(histograms.get(LatencyRecorder.TICK_TO_FILL).getMaxValue()).isCloseTo(8_400L, within(9L));
+    }
+
     @Test
     void percentilesAreWithinATenthOfAPercentOfTheSamples() {
         LatencyRecorder recorder = new LatencyRecorder();
         // 1..1000 ms: the true p50 is 500 ms, p99 990 ms, max 1000 ms
         for (int ms = 1; ms <= 1000; ms++) {
-            recorder.filled(Duration.ofMillis(ms), Duration.ofMillis(ms / 2));
+            recorder.filled(fill(Duration.ofMillis(ms), Duration.ofMillis(ms / 2)));
         }
 
         Histogram tickToFill = recorder.snapshot().get(LatencyRecorder.TICK_TO_FILL);
@@ -54,10 +80,10 @@ class LatencyRecorderTests {
     @Test
     void aSnapshotIsACopyThatLaterSamplesLeaveAlone() {
         LatencyRecorder recorder = new LatencyRecorder();
-        recorder.filled(Duration.ofMillis(5), Duration.ofMillis(1));
+        recorder.filled(fill(Duration.ofMillis(5), Duration.ofMillis(1)));
         Histogram before = recorder.snapshot().get(LatencyRecorder.TICK_TO_FILL);
 
-        recorder.filled(Duration.ofMillis(7), Duration.ofMillis(1));
+        recorder.filled(fill(Duration.ofMillis(7), Duration.ofMillis(1)));
 
         assertThat(before.getTotalCount()).isEqualTo(1);
         assertThat(recorder.snapshot().get(LatencyRecorder.TICK_TO_FILL).getTotalCount()).isEqualTo(2);
@@ -67,7 +93,7 @@ class LatencyRecorderTests {
     void aTickStampedAheadOfThisClockCountsAsZeroAndAnEndlessFillAsTheCeiling() {
         LatencyRecorder recorder = new LatencyRecorder();
 
-        recorder.filled(Duration.ofMillis(-3), Duration.ofDays(2));
+        recorder.filled(fill(Duration.ofMillis(-3), Duration.ofDays(2)));
 
         assertThat(recorder.snapshot().get(LatencyRecorder.TICK_TO_FILL).getMaxValue()).isZero();
         assertThat(recorder.snapshot().get(LatencyRecorder.RECEIPT_TO_FILL).getMaxValue())
@@ -78,7 +104,7 @@ class LatencyRecorderTests {
     void theEncodingDecodesToTheSameHistogram() throws Exception {
         LatencyRecorder recorder = new LatencyRecorder();
         for (int i = 0; i < 500; i++) {
-            recorder.filled(Duration.ofNanos(123_456L * (i + 1)), Duration.ZERO);
+            recorder.filled(fill(Duration.ofNanos(123_456L * (i + 1)), Duration.ZERO));
         }
         Histogram original = recorder.snapshot().get(LatencyRecorder.TICK_TO_FILL);
 

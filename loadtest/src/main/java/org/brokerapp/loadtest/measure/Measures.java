@@ -10,6 +10,8 @@ public final class Measures {
     public static final String WAN_FLOOR = "WAN round trip, bare TCP";
     public static final String TICKER_TO_FILL = "ticker-to-fill";
     public static final String RECEIPT_TO_FILL = "receipt-to-fill";
+    /** A tick's intended send to Kafka's acknowledgement (acks=all): the first leg of its way to a broker. */
+    public static final String TICK_PRODUCED = "tick produced";
     /** Request to a refusal (any answer but 200/201): how fast a client learns that it must try again or elsewhere. */
     public static final String REFUSED = "refused";
     /** Order event durable in Cassandra to searchable in the region's Elasticsearch (the broker's own histogram). */
@@ -52,6 +54,10 @@ public final class Measures {
 
     public static String tickerToFill(String region) {
         return TICKER_TO_FILL + " @" + region;
+    }
+
+    public static String tickProduced(String region) {
+        return TICK_PRODUCED + " @" + region;
     }
 
     public static String receiptToFill(String region) {

@@ -112,7 +112,7 @@ public final class Harness implements AutoCloseable {
                 regionSeed++;
                 if (!symbols.in(region).isEmpty()) {
                     harness.publishers.put(region, new TickPublisher(region, target.tickKafka(region),
-                            new TickPlanner(symbols.in(region), regionSeed), harness.counters, harness.errors));
+                            new TickPlanner(symbols.in(region), regionSeed), harness.latencies, harness.counters, harness.errors));
                 }
                 Optional<CqlEndpoint> cql = target.cql(region);
                 if (floor && cql.isPresent()) {

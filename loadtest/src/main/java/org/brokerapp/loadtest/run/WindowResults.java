@@ -73,6 +73,13 @@ final class WindowResults {
             rows.add(row(Measures.TICKER_TO_FILL + " (" + ALL_REGIONS + ")", MeasureResult.BROKER_BUCKETS, null, false,
                     LatencySummary.of(tickToFillAll), floorAll, null));
         }
+        // a tick's first leg, against the floor: where a ticker-to-fill's time beyond the write goes starts here
+        client.forEach((name, h) -> {
+            if (name.startsWith(Measures.TICK_PRODUCED)) {
+                String region = Measures.regionOf(name);
+                rows.add(row(name, MeasureResult.CLIENT, region, false, LatencySummary.of(h), floors.getOrDefault(region, floorAll), null));
+            }
+        });
         // the WAN's floor: a bare round trip into each region, against the configured one (no write floor to compare it with)
         client.forEach((name, h) -> {
             if (name.startsWith(Measures.WAN_FLOOR)) {

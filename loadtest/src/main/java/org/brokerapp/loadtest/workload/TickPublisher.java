@@ -10,6 +10,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
+import org.brokerapp.loadtest.measure.LatencyBook;
+import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.ticker.Tick;
 import org.brokerapp.ticker.TickCodec;
 import org.brokerapp.ticker.Topics;
@@ -18,11 +20,14 @@ import org.brokerapp.ticker.Topics;
  * Publishes one region's ticks to that region's Kafka, keyed by symbol as the ticker feed does.
  * A tick's event time is its intended send time, so the brokers' ticker-to-fill runs from the
  * intended start too: a harness falling behind its schedule shows as latency, never hides it.
+ * Each tick's first leg, from its intended send to Kafka's acknowledgement, is timed here.
  */
 public final class TickPublisher implements AutoCloseable {
 
     private final KafkaProducer<String, byte[]> producer;
     private final TickPlanner planner;
+    private final LatencyBook latencies;
+    private final String produced;
     private final Counters counters;
     private final ErrorKinds errors;
     private final String region;
@@ -30,9 +35,12 @@ public final class TickPublisher implements AutoCloseable {
     private final Instant anchor = Instant.now();
 
     /** {@code kafka}: where the region's Kafka answers and the login the ticks are written with. */
-    public TickPublisher(String region, Map<String, Object> kafka, TickPlanner planner, Counters counters, ErrorKinds errors) {
+    public TickPublisher(String region, Map<String, Object> kafka, TickPlanner planner, LatencyBook latencies, Counters counters,
+                         ErrorKinds errors) {
         this.region = region;
         this.planner = planner;
+        this.latencies = latencies;
+        this.produced = Measures.tickProduced(region);
         this.counters = counters;
         this.errors = errors;
         Map<String, Object> config = new java.util.HashMap<>(kafka);
@@ -48,6 +56,8 @@ public final class TickPublisher implements AutoCloseable {
             if (e != null) {
                 counters.ticksFailed.increment();
                 errors.count("tick " + region + ": " + ErrorKinds.ofThrowable(e));
+            } else {
+                latencies.record(produced, intendedStartNanos);
             }
         });
     }

@@ -64,6 +64,21 @@ class WindowResultsTests {
         assertThat(row.p50VsFloor()).isCloseTo(2.4, org.assertj.core.data.Offset.offset(0.05));
     }
 
+    /** A tick's first leg, the harness's send to Kafka's acknowledgement, is a row per region against that region's floor. */
+    @Test
+    void aTicksFirstLegIsSetAgainstItsRegionsFloor() {
+        String name = Measures.tickProduced("us-east-1");
+
+        WindowResult window = windowOf(Map.of(name, samples(1_500, 60), Measures.floor("us-east-1"), samples(3_000, 100),
+                Measures.floor("ap-southeast-2"), samples(6_000, 100)));
+
+        MeasureResult row = window.measures().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+        assertThat(name).isEqualTo("tick produced @us-east-1");
+        assertThat(row.latency().count()).isEqualTo(60);
+        assertThat(row.p50VsFloor()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(row.rttMillis()).isNull();
+    }
+
     /** The bare round trip across the emulated WAN is set against the configured one, and against no write floor. */
     @Test
     void theWanFloorIsARowOfItsOwnAgainstTheConfiguredRoundTrip() {
