@@ -73,13 +73,6 @@ final class WindowResults {
             rows.add(row(Measures.TICKER_TO_FILL + " (" + ALL_REGIONS + ")", MeasureResult.BROKER_BUCKETS, null, false,
                     LatencySummary.of(tickToFillAll), floorAll, null));
         }
-        // a tick's first leg, against the floor: where a ticker-to-fill's time beyond the write goes starts here
-        client.forEach((name, h) -> {
-            if (name.startsWith(Measures.TICK_PRODUCED)) {
-                String region = Measures.regionOf(name);
-                rows.add(row(name, MeasureResult.CLIENT, region, false, LatencySummary.of(h), floors.getOrDefault(region, floorAll), null));
-            }
-        });
         // the WAN's floor: a bare round trip into each region, against the configured one (no write floor to compare it with)
         client.forEach((name, h) -> {
             if (name.startsWith(Measures.WAN_FLOOR)) {
@@ -92,8 +85,10 @@ final class WindowResults {
         brokers.indexingLag().forEach((region, lag) -> rows.add(row(Measures.indexingLag(region), MeasureResult.BROKER_BUCKETS, region, false,
                 LatencySummary.of(lag), LatencySummary.of(PrometheusHistogram.EMPTY), null)));
         RegionsModel regions = target.regions();
+        // the harness's own measures of the load, each against its region's floor: orders, refusals, and a tick's first leg
         client.forEach((name, h) -> {
-            if (name.startsWith(Measures.PLACEMENT) || name.startsWith(Measures.MARKET) || name.startsWith(Measures.REFUSED)) {
+            if (name.startsWith(Measures.PLACEMENT) || name.startsWith(Measures.MARKET) || name.startsWith(Measures.REFUSED)
+                    || name.startsWith(Measures.TICK_PRODUCED)) {
                 String region = Measures.regionOf(name);
                 boolean cross = Measures.isCrossRegion(name);
                 rows.add(row(name, MeasureResult.CLIENT, region, cross, LatencySummary.of(h), floors.getOrDefault(region, floorAll),
