@@ -18,13 +18,13 @@ public final class LeanJvm {
 
     /**
      * The JIT's thresholds at a tenth of their defaults, for the JVMs whose hot paths run tens of
-     * times a second here, not thousands: the brokers and the Kafkas. At the defaults (5,000 calls
-     * before C2) a broker's request code stayed in C1's profiling tier for many minutes after start,
-     * and a placement's HTTP path with it. Side by side in the demo, a tenth cut the broker's part of
-     * a placement from 6.2 to 3.8-4.6 ms at p50; with the Kafkas at a tenth too a tick's p99 to its
-     * fill was a millisecond or two shorter, within one run's spread. A start compiles more for it
-     * (the first broker's, which applies the schema, about 9 s more of JIT CPU; docs/BENCHMARKS.md,
-     * "Code compiled at its own rate").
+     * times a second here, not thousands: the Kafkas (and the harness, in {@code loadtest/bin/loadtest}),
+     * whose starts are small; the brokers take it for their hot paths only
+     * ({@link #COMPILE_HOT_PATHS_AT_TENS_A_SECOND}). At the defaults (5,000 calls before C2) a broker's
+     * request code stayed in C1's profiling tier for many minutes after start, and a placement's HTTP
+     * path with it. Side by side in the demo, a tenth cut the broker's part of a placement from 6.2 to
+     * 3.8-4.6 ms at p50; with the Kafkas at a tenth too a tick's p99 to its fill was a millisecond or
+     * two shorter, within one run's spread (docs/BENCHMARKS.md, "Code compiled at its own rate").
      */
     public static final String COMPILE_AT_TENS_A_SECOND = "-XX:CompileThresholdScaling=0.1";
 
@@ -42,12 +42,30 @@ public final class LeanJvm {
                 : List.of();
     }
 
+    /**
+     * The packages of a broker's hot paths: its own code, the HTTP stack a placement crosses, the
+     * Kafka and Cassandra clients a tick and a fill cross, and the meters both record into.
+     */
+    static final List<String> BROKER_HOT_PATHS = List.of("org.brokerapp", "org.apache.coyote", "org.apache.tomcat", "org.apache.catalina",
+            "org.springframework.web", "org.springframework.security", "tools.jackson", "org.apache.kafka", "com.datastax.oss", "io.netty",
+            "io.micrometer", "org.HdrHistogram", "io.github.resilience4j");
+
+    /**
+     * A tenth of the thresholds for a broker's hot paths only ({@link #BROKER_HOT_PATHS}). With the
+     * whole JVM at a tenth, Spring Boot's start-up code (reflection, class loading, bean
+     * definitions) crossed C2's threshold too: minutes into the demo's load a broker still had
+     * hundreds to thousands of such methods queued for a C2 that ran at nice 10 on saturated cores,
+     * compiling code that would never run again; with the hot paths alone, 68-175 (docs/BENCHMARKS.md,
+     * "Thresholds for the hot paths only").
+     */
+    static final List<String> COMPILE_HOT_PATHS_AT_TENS_A_SECOND = Stream.concat(Stream.of("-XX:CompileCommand=quiet"),
+            BROKER_HOT_PATHS.stream().map(p -> "-XX:CompileCommand=CompileThresholdScaling," + p + ".*::*,0.1")).toList();
+
     /** For a broker-service process started beside the local stack (by the load harness and the integration tests). */
-    public static final List<String> SMALL_MACHINE = Stream.concat(Stream.of(
+    public static final List<String> SMALL_MACHINE = Stream.of(Stream.of(
             "-XX:+UseG1GC", // the JVM's choice on a server-class machine anyway; said here so it holds in a small container too
-            "-XX:+PerfDisableSharedMem", // no hsperfdata mmap writes (jcmd still works; jps no longer lists the process)
-            COMPILE_AT_TENS_A_SECOND),
-            SHARED_CORES.stream()).toList();
+            "-XX:+PerfDisableSharedMem"), // no hsperfdata mmap writes (jcmd still works; jps no longer lists the process)
+            COMPILE_HOT_PATHS_AT_TENS_A_SECOND.stream(), SHARED_CORES.stream()).flatMap(s -> s).toList();
 
     private LeanJvm() {
     }

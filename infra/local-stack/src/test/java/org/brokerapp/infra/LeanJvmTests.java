@@ -11,7 +11,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-/** The options are only ever read by a JVM at a server's start: one this JVM refuses would stop every stack from starting. */
+/**
+ * The options are only ever read by a JVM at a server's start: one this JVM refuses would stop every stack from starting, and a
+ * CompileCommand it cannot parse would be dropped with a line in a log nobody reads.
+ */
 class LeanJvmTests {
 
     @Test
@@ -24,8 +27,16 @@ class LeanJvmTests {
             Result result = run(command);
 
             assertThat(result.exitCode()).as("java %s -version: %s", options, result.output()).isZero();
-            assertThat(result.output()).doesNotContain("Unrecognized", "Ignoring option");
+            // a CompileCommand the JVM cannot parse is only reported, and the JVM starts without it
+            assertThat(result.output()).doesNotContain("Unrecognized", "Ignoring option", "error occurred");
         }
+    }
+
+    @Test
+    void theBrokersHotPathsAndNothingElseCompileAtATenthOfTheThresholds() {
+        assertThat(LeanJvm.SMALL_MACHINE).doesNotContain(LeanJvm.COMPILE_AT_TENS_A_SECOND)
+                .containsAll(LeanJvm.COMPILE_HOT_PATHS_AT_TENS_A_SECOND)
+                .contains("-XX:CompileCommand=CompileThresholdScaling,org.brokerapp.*::*,0.1");
     }
 
     private record Result(int exitCode, String output) {
