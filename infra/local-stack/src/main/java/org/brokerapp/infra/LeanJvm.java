@@ -55,8 +55,8 @@ public final class LeanJvm {
      * whole JVM at a tenth, Spring Boot's start-up code (reflection, class loading, bean
      * definitions) crossed C2's threshold too: minutes into the demo's load a broker still had
      * hundreds to thousands of such methods queued for a C2 that ran at nice 10 on saturated cores,
-     * compiling code that would never run again; with the hot paths alone, 68-175 (docs/BENCHMARKS.md,
-     * "Thresholds for the hot paths only").
+     * compiling code that would never run again; with the hot paths alone, 68-175 except on the slowest
+     * host (docs/BENCHMARKS.md, "Thresholds for the hot paths only").
      */
     static final List<String> COMPILE_HOT_PATHS_AT_TENS_A_SECOND = Stream.concat(Stream.of("-XX:CompileCommand=quiet"),
             BROKER_HOT_PATHS.stream().map(p -> "-XX:CompileCommand=CompileThresholdScaling," + p + ".*::*,0.1")).toList();
