@@ -12,6 +12,7 @@ import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
+import org.brokerapp.loadtest.measure.CompileQueueProbe;
 import org.brokerapp.loadtest.measure.ProcessCpuProbe;
 import org.brokerapp.loadtest.cli.Preset;
 import org.brokerapp.loadtest.measure.LatencySummary;
@@ -48,7 +49,8 @@ class HarnessSmokeIT {
             LoadRun.Settings defaults = LoadRun.Settings.defaults("harness smoke test");
             LoadRun.Settings settings = new LoadRun.Settings(defaults.title(), defaults.preset(), defaults.command(), defaults.progressEvery(),
                     defaults.openingCash(), defaults.floor(), defaults.check(), defaults.sla(),
-                    List.of(new ProcessCpuProbe(target::processKinds), WriteAmplificationProbe.of(stack)), Duration.ofSeconds(5));
+                    List.of(new ProcessCpuProbe(target::processKinds), WriteAmplificationProbe.of(stack),
+                            new CompileQueueProbe(target::processKinds)), Duration.ofSeconds(5));
             result = LoadRun.execute(target, spec, settings, progress);
         }
 
@@ -132,6 +134,12 @@ class HarnessSmokeIT {
         // the brokers started moments ago: their JIT compilers are at work
         assertThat(cpu.rows()).filteredOn(r -> r.label().equals("broker")).allSatisfy(r -> assertThat(Double.parseDouble(r.values().get(3))).isPositive());
         assertThat(result.tables()).anyMatch(t -> t.title().startsWith("Cassandra work per placed order"));
+        // what the brokers and the harness still had waiting for the JIT: a row each, every one answered
+        ResultTable queues = result.tables().stream().filter(t -> t.title().startsWith("Methods waiting for the JIT")).findFirst().orElseThrow();
+        assertThat(queues.rows()).extracting(ResultTable.Row::label).filteredOn(l -> l.startsWith("broker "))
+                .hasSizeGreaterThanOrEqualTo(stack.regions().names().size());
+        assertThat(queues.rows()).extracting(ResultTable.Row::label).anyMatch(l -> l.startsWith("harness "));
+        assertThat(queues.rows()).allSatisfy(r -> assertThat(r.values()).allSatisfy(v -> assertThat(Integer.parseInt(v)).isNotNegative()));
 
         Path dir = Path.of("target/smoke-results");
         ResultsDirectory.write(dir, result);

@@ -11,6 +11,7 @@ import org.brokerapp.loadtest.LoadRun;
 import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
 import org.brokerapp.loadtest.drill.Drill;
 import org.brokerapp.loadtest.drill.DrillProbe;
+import org.brokerapp.loadtest.measure.CompileQueueProbe;
 import org.brokerapp.loadtest.measure.ProcessCpuProbe;
 import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultsDirectory;
@@ -42,7 +43,8 @@ public final class LoadTestCli {
      */
     private static List<WindowProbe> probes(Target target, RunPlan plan, Progress progress) {
         if (target instanceof LocalTarget local) {
-            List<WindowProbe> probes = new java.util.ArrayList<>(List.of(new ProcessCpuProbe(local::processKinds), WriteAmplificationProbe.of(local.stack())));
+            List<WindowProbe> probes = new java.util.ArrayList<>(List.of(new ProcessCpuProbe(local::processKinds), WriteAmplificationProbe.of(local.stack()),
+                    new CompileQueueProbe(local::processKinds)));
             plan.drill().ifPresent(drill -> probes.add(new DrillProbe(drill, local, progress)));
             return probes;
         }
