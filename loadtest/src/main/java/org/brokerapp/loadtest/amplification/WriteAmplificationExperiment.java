@@ -35,11 +35,11 @@ public final class WriteAmplificationExperiment {
 
     static final String KEYSPACE = WriteAmplificationProbe.BROKER_KEYSPACE;
     /**
-     * The writes of one trade by the broker's design: placement writes the inbox entry, the
-     * conditional batch (order row + placement sequence, one partition) and the open_orders row;
-     * the fill writes the order's fill cells (a plain write, no condition) and deletes the open_orders row.
+     * The partition writes of one trade by the broker's design, none conditional: the account owner's
+     * placement writes the order's ledger row and its open_orders row (one unlogged batch, two
+     * partitions); the matcher's fill writes the order's fill cells and deletes the open_orders row.
      */
-    static final int TRADE_WRITES = 5;
+    static final int TRADE_WRITES = 4;
     private static final int CUSTOMERS = 50;
     private static final int SYMBOLS = 4;
 
