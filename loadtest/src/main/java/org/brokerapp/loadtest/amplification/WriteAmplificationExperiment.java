@@ -109,7 +109,8 @@ public final class WriteAmplificationExperiment {
                 TicksTopic.ensure(stack.kafkaClientConfig(region, KafkaAccess.ADMIN));
             }
             try (BrokerProcesses brokers = BrokerProcesses.start(stack, jar, dir.resolve("logs"), CUSTOMERS,
-                    List.of("--broker.regions-file=" + regionsFile), progress);
+                    // the load customers alone: the local profile's demo customers are homed in both default regions, not in every deployment's
+                    List.of("--broker.regions-file=" + regionsFile, "--broker.seed-accounts="), progress);
                  TradeDriver driver = new TradeDriver(brokers.url(Deployments.TRADING_REGION),
                          stack.kafkaClientConfig(Deployments.TRADING_REGION, KafkaAccess.FEED), symbols(regions), CUSTOMERS,
                          regions.names().indexOf(Deployments.TRADING_REGION), regions.names().size())) {
