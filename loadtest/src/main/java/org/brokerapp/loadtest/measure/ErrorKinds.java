@@ -55,7 +55,7 @@ public final class ErrorKinds {
         return diff;
     }
 
-    /** The kind of a failure: an exception's class name, its cause's if it only wraps one. */
+    /** The kind of a failure: a timeout, a refused connection, an operation the harness did not send, or else an exception's class name (its cause's if it only wraps one). */
     public static String ofThrowable(Throwable error) {
         Throwable cause = error;
         while (cause.getCause() != null && (cause instanceof java.util.concurrent.CompletionException
@@ -67,6 +67,9 @@ public final class ErrorKinds {
         }
         if (cause instanceof java.net.ConnectException) {
             return "connection refused";
+        }
+        if (cause instanceof NotSent) {
+            return "not sent (" + cause.getMessage() + ")";
         }
         return cause.getClass().getSimpleName();
     }

@@ -32,6 +32,7 @@ import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 import org.apache.hc.core5.util.Timeout;
+import org.brokerapp.loadtest.measure.NotSent;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -91,7 +92,7 @@ public final class BrokerClient implements AutoCloseable {
      */
     public CompletableFuture<Answer> placeOrder(String region, String customerId, String password, String json, long sendAtNanos) {
         if (!inFlight.tryAcquire()) {
-            return CompletableFuture.failedFuture(new IllegalStateException("harness limit: " + MAX_IN_FLIGHT + " orders awaiting an answer"));
+            return CompletableFuture.failedFuture(new NotSent("harness limit: " + MAX_IN_FLIGHT + " orders awaiting an answer"));
         }
         String url = base(region) + "/api/orders";
         return tokens.authorization(base(region), customerId, password)
@@ -130,10 +131,15 @@ public final class BrokerClient implements AutoCloseable {
                 .build();
     }
 
-    /** One thread per order in flight (at most {@link #MAX_IN_FLIGHT}, by the semaphore), kept a minute after its last order. */
+    /**
+     * One thread per order in flight (at most {@link #MAX_IN_FLIGHT}, by the semaphore), kept a minute after its last order.
+     * The pool itself is not bounded: an order frees its permit on its thread just before that thread is free, so
+     * with every permit taken a bound of {@link #MAX_IN_FLIGHT} threads refused the next order (a
+     * RejectedExecutionException at the prototype's load) while a thread was still on its way back.
+     */
     private static ExecutorService senders() {
         AtomicInteger n = new AtomicInteger();
-        return new ThreadPoolExecutor(0, MAX_IN_FLIGHT, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
+        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
             Thread t = new Thread(task, "order-sender-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;

@@ -3,6 +3,7 @@ package org.brokerapp.loadtest.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,5 +23,14 @@ class ErrorKindsTests {
         assertThat(errors.examples()).containsOnlyKeys("LIMIT: HTTP 422 Insufficient holdings", "STOP: HTTP 400 Invalid order");
         assertThat(errors.examples().get("LIMIT: HTTP 422 Insufficient holdings")).startsWith("load-7 SELL 1 IBM");
         assertThat(errors.examples().get("STOP: HTTP 400 Invalid order")).hasSize(ErrorKinds.EXAMPLE_MAX_CHARS).endsWith("...");
+    }
+
+    @Test
+    void anOperationTheHarnessDidNotSendIsNamedSoAndNotByItsExceptionsClass() {
+        Throwable wrapped = new CompletionException(new NotSent("harness limit: 1024 orders awaiting an answer"));
+
+        assertThat(ErrorKinds.ofThrowable(wrapped)).isEqualTo("not sent (harness limit: 1024 orders awaiting an answer)");
+        assertThat(ErrorKinds.ofThrowable(new CompletionException(new IllegalStateException("boom")))).isEqualTo("IllegalStateException");
+        assertThat(ErrorKinds.ofThrowable(new java.net.SocketTimeoutException())).isEqualTo("timeout");
     }
 }
