@@ -33,6 +33,7 @@ public final class ProcessCpuProbe implements WindowProbe {
     private Map<Kind, ProcessCpu.Usage> idleByKind;
     private double idleSeconds;
     private Map<Long, ProcessCpu.Reading> windowStart;
+    private long windowStartNanos;
 
     /** @param processes every process to meter, pid to kind (asked at each reading: brokers may start late) */
     public ProcessCpuProbe(Supplier<Map<Long, Kind>> processes) {
@@ -54,11 +55,14 @@ public final class ProcessCpuProbe implements WindowProbe {
     @Override
     public void windowStarted() {
         windowStart = read();
+        windowStartNanos = System.nanoTime();
     }
 
     @Override
     public List<ResultTable> windowEnded(WindowFacts facts) {
         Map<Long, ProcessCpu.Reading> end = read();
+        // the rates come from the readings' own interval: a saturated harness reads late (a window of 63 s once read over ~90)
+        double readSeconds = (System.nanoTime() - windowStartNanos) / 1e9;
         Map<Kind, ProcessCpu.Usage> usage = ProcessCpu.perKind(windowStart, end);
         Map<Kind, Long> counts = new EnumMap<>(Kind.class);
         end.values().forEach(r -> {
@@ -72,7 +76,7 @@ public final class ProcessCpuProbe implements WindowProbe {
             if (!usage.containsKey(kind)) {
                 continue;
             }
-            Rates rates = Rates.of(usage.get(kind), facts.seconds(), idleByKind == null ? null : idleByKind.getOrDefault(kind, ProcessCpu.Usage.NONE), idleSeconds);
+            Rates rates = Rates.of(usage.get(kind), readSeconds, idleByKind == null ? null : idleByKind.getOrDefault(kind, ProcessCpu.Usage.NONE), idleSeconds);
             all = all.plus(rates);
             rows.add(row(kind.label(), counts.getOrDefault(kind, 0L), rates, facts));
         }
@@ -83,8 +87,8 @@ public final class ProcessCpuProbe implements WindowProbe {
                 + "the harness's instrument, ran through it at the window's rate, so their cost is not counted as the orders'; "
                 + "\"above idle\" subtracts each kind's idle rate over the window's length. \"JIT\" is the JVMs' compiler threads, "
                 + "work a JVM does once after it starts (the last column subtracts it, in the window and in the idle rate). "
-                + "Orders: %,d accepted in the window.",
-                idleSeconds, facts.ordersAccepted());
+                + "Orders: %,d accepted in the window. Rates from readings %.1f s apart, CPU s their rate over the window.",
+                idleSeconds, facts.ordersAccepted(), readSeconds);
         return List.of(new ResultTable(String.format(Locale.ROOT, "CPU per process kind over the window (%.0f s), from /proc (utime + stime)", facts.seconds()),
                 "kind", List.of("processes", "CPU s", "% of one core", "of which JIT compiling", "idle: % of one core", "above idle: CPU s",
                         "CPU ms per order (= s per 1,000 orders)", "the same, idle subtracted", "the same, idle and JIT subtracted"), rows, note));

@@ -45,6 +45,27 @@ class ProcessCpuProbeTests {
     }
 
     @Test
+    void readingsTakenLateGiveTheRateOverTheirOwnIntervalNotOverTheWindows() throws Exception {
+        ProcessCpuProbe probe = new ProcessCpuProbe(() -> Map.of(ProcessHandle.current().pid(), ProcessCpu.Kind.HARNESS));
+        probe.windowStarted();
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long start = threads.getCurrentThreadCpuTime();
+        long sink = 0;
+        while (threads.getCurrentThreadCpuTime() - start < 200_000_000L) {
+            sink += Long.numberOfTrailingZeros(sink + System.nanoTime());
+        }
+        Thread.sleep(400);
+
+        // a 0.1-s window whose end was read at least 0.6 s after its start: one busy thread for 0.2 s of it
+        ResultTable.Row harness = probe.windowEnded(new WindowProbe.WindowFacts(0.1, 0, 10)).get(0).rows().get(0);
+
+        assertThat(sink).isNotNegative();
+        double percentOfOneCore = Double.parseDouble(harness.values().get(2));
+        assertThat(percentOfOneCore).isGreaterThan(10).isLessThan(100);
+        assertThat(Double.parseDouble(harness.values().get(1))).isCloseTo(percentOfOneCore / 100 * 0.1, org.assertj.core.data.Offset.offset(0.01));
+    }
+
+    @Test
     void withoutAnIdleBaselineTheSubtractedColumnsStayEmpty() {
         ProcessCpuProbe probe = new ProcessCpuProbe(() -> Map.of(ProcessHandle.current().pid(), ProcessCpu.Kind.HARNESS));
         probe.windowStarted();
