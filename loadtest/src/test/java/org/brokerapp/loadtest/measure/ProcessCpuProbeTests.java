@@ -52,7 +52,8 @@ class ProcessCpuProbeTests {
 
         assertThat(sink).isNotNegative();
         double percentOfOneCore = Double.parseDouble(harness.values().get(2));
-        assertThat(percentOfOneCore).isGreaterThan(1).isLessThan(100);
+        // over the window's 0.1 s the busy thread alone would be 200 % or more; over the readings' 0.6 s or more, well under it
+        assertThat(percentOfOneCore).isGreaterThan(1).isLessThan(150);
         assertThat(Double.parseDouble(harness.values().get(1))).isCloseTo(percentOfOneCore / 100 * 0.1, org.assertj.core.data.Offset.offset(0.01));
     }
 
