@@ -11,9 +11,7 @@ import java.util.Map;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.brokerapp.infra.Progress;
-import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
-import org.brokerapp.loadtest.measure.CompileQueueProbe;
-import org.brokerapp.loadtest.measure.ProcessCpuProbe;
+import org.brokerapp.loadtest.cli.LoadTestCli;
 import org.brokerapp.loadtest.cli.Preset;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
@@ -49,8 +47,7 @@ class HarnessSmokeIT {
             LoadRun.Settings defaults = LoadRun.Settings.defaults("harness smoke test");
             LoadRun.Settings settings = new LoadRun.Settings(defaults.title(), defaults.preset(), defaults.command(), defaults.progressEvery(),
                     defaults.openingCash(), defaults.floor(), defaults.check(), defaults.sla(),
-                    List.of(new ProcessCpuProbe(target::processKinds), WriteAmplificationProbe.of(stack),
-                            new CompileQueueProbe(target::processKinds)), Duration.ofSeconds(5));
+                    LoadTestCli.localMeasures(target), Duration.ofSeconds(5));
             result = LoadRun.execute(target, spec, settings, progress);
         }
 

@@ -43,12 +43,16 @@ public final class LoadTestCli {
      */
     private static List<WindowProbe> probes(Target target, RunPlan plan, Progress progress) {
         if (target instanceof LocalTarget local) {
-            List<WindowProbe> probes = new java.util.ArrayList<>(List.of(new ProcessCpuProbe(local::processKinds), WriteAmplificationProbe.of(local.stack()),
-                    new CompileQueueProbe(local::processKinds)));
+            List<WindowProbe> probes = new java.util.ArrayList<>(localMeasures(local));
             plan.drill().ifPresent(drill -> probes.add(new DrillProbe(drill, local, progress)));
             return probes;
         }
         return List.of();
+    }
+
+    /** What a run against the local stack measures besides latency: CPU per process kind, Cassandra's work per order, the JIT's queues. */
+    public static List<WindowProbe> localMeasures(LocalTarget local) {
+        return List.of(new ProcessCpuProbe(local::processKinds), WriteAmplificationProbe.of(local.stack()), new CompileQueueProbe(local::processKinds));
     }
 
     static int run(String[] args) {
