@@ -109,6 +109,11 @@ public record OrderEvent(String eventId, Type type, UUID orderId, String custome
                 status, placedRegion, placedAt, fillPrice, filledAt, filledBy, closedAt);
     }
 
+    /** Acted on by the matcher holding its symbol: an order to rest, or a cancel request; every other event by the customer's account. */
+    public boolean forMatcher() {
+        return rests() || type == Type.CANCEL_REQUESTED;
+    }
+
     /** A resting LIMIT or STOP order for the matcher (as opposed to a MARKET order, placed FILLED). */
     public boolean rests() {
         return type == Type.PLACED && orderType != OrderType.MARKET;

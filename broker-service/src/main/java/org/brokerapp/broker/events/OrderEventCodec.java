@@ -41,6 +41,26 @@ public class OrderEventCodec {
         return json.writeValueAsBytes(events);
     }
 
+    /** A batch of events encoded one by one (as published): the bytes {@link #encodeAll} gives for them decoded. */
+    public byte[] joinEncoded(List<byte[]> encoded) {
+        int length = 1 + encoded.size();
+        for (byte[] event : encoded) {
+            length += event.length;
+        }
+        byte[] batch = new byte[Math.max(2, length)];
+        batch[0] = '[';
+        int at = 1;
+        for (byte[] event : encoded) {
+            if (at > 1) {
+                batch[at++] = ',';
+            }
+            System.arraycopy(event, 0, batch, at, event.length);
+            at += event.length;
+        }
+        batch[at] = ']';
+        return batch;
+    }
+
     public List<OrderEvent> decodeAll(byte[] value) {
         return List.of(read(value, OrderEvent[].class));
     }

@@ -107,7 +107,8 @@ public class OrderEventPublisher implements DisposableBean {
     private CompletableFuture<Void> send(OrderEvent event) {
         CompletableFuture<Void> sent = new CompletableFuture<>();
         try {
-            producer.send(new ProducerRecord<>(EventTopics.ORDER_EVENTS, event.customerId(), codec.encode(event)), (metadata, error) -> {
+            producer.send(new ProducerRecord<>(EventTopics.ORDER_EVENTS, null, event.key(), codec.encode(event),
+                    EventRouting.of(event).headers()), (metadata, error) -> {
                 if (error != null) {
                     sent.completeExceptionally(error);
                 } else {

@@ -93,7 +93,7 @@ class EventIntake {
         for (OrderEvent event : events) {
             Optional<String> target;
             try {
-                target = isForMatching(event) ? takeForMatching(event, replayed) : takeForAccount(event);
+                target = event.forMatcher() ? takeForMatching(event, replayed) : takeForAccount(event);
             } catch (DriverException e) {
                 log.warn("order event {} not taken, Cassandra failed ({}); its batch comes again", event.eventId(), e.getMessage());
                 return false;
@@ -112,10 +112,6 @@ class EventIntake {
             all &= passOn(batch.getKey(), batch.getValue(), replayed);
         }
         return all;
-    }
-
-    static boolean isForMatching(OrderEvent event) {
-        return event.rests() || event.type() == OrderEvent.Type.CANCEL_REQUESTED;
     }
 
     /** Empty: taken here; a URL: for that instance; null: nobody can take it now (try again). */

@@ -31,7 +31,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.events.DirectDelivery;
+import org.brokerapp.broker.events.EventRouting;
 import org.brokerapp.broker.events.EventTopics;
+import org.brokerapp.broker.events.MalformedOrderEventException;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.failover.ExchangeOwnership;
@@ -44,6 +46,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
@@ -55,7 +58,10 @@ import org.springframework.stereotype.Component;
  * {@code broker.events.relay-commit-interval}, not per event), so a cut region stalls
  * its own relay and nothing else, and nothing is lost when a relay or a destination restarts: the
  * events are delivered again and taken once ({@link EventIntake}). No table is polled: a record
- * reaches its destination one Kafka long poll plus one WAN crossing after it was published.
+ * reaches its destination one Kafka long poll plus one WAN crossing after it was published. A relay
+ * reads only a record's {@link EventRouting} headers to know whether it is for its destination, and
+ * hands another region's events on as they were published: each event is decoded once, where it is
+ * taken.
  *
  * <p>It is also the publisher's way around Kafka ({@link DirectDelivery}): an event Kafka has not
  * acknowledged in time is handed over the same way, at once, by itself.
@@ -94,42 +100,69 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
         this.meters = meters;
     }
 
-    /** The region that acts on an event: the one matching its symbol, or the customer's home; null when no region can act on it. */
-    String destinationOf(OrderEvent event) {
-        return EventIntake.isForMatching(event) ? exchanges.matchingRegionOf(event.symbol(), event.exchange()).orElse(null)
-                : homes.homeOf(event.customerId()).orElse(null);
+    /** The region that acts on an event so routed: the one matching its symbol, or the customer's home; null when no region can act on it. */
+    String destinationOf(EventRouting routing) {
+        return routing.forMatcher() ? exchanges.matchingRegionOf(routing.symbol(), routing.exchange()).orElse(null)
+                : homes.homeOf(routing.customerId()).orElse(null);
     }
 
     @Override
     public CompletableFuture<Void> deliver(OrderEvent event) {
-        String destination = destinationOf(event);
+        String destination = destinationOf(EventRouting.of(event));
         if (destination == null) {
             return CompletableFuture.failedFuture(new IllegalStateException("no region can act on order event " + event.eventId()));
         }
         return CompletableFuture.runAsync(() -> {
-            if (!handOver(destination, List.of(event), false)) {
+            if (!handOver(destination, List.of(codec.encode(event)), false)) {
                 throw new IllegalStateException(destination + " did not take order event " + event.eventId());
             }
         }, directDelivery);
     }
 
-    /** Hands a batch to its destination region (this one: its intake) and waits; true once every event was taken. */
-    private boolean handOver(String destination, List<OrderEvent> batch, boolean replayed) {
+    /**
+     * Hands a batch of encoded events to their destination region (this one: its intake) and waits;
+     * true once every event was taken. Only this region's own events are decoded here; another
+     * region's go as they were published, decoded once, there.
+     */
+    private boolean handOver(String destination, List<byte[]> batch, boolean replayed) {
         if (destination.equals(properties.region())) {
-            return intake.take(batch, replayed, false);
+            return intake.take(decodable(batch), replayed, false);
         }
         Optional<URI> peer = links.peer(destination);
         if (peer.isEmpty()) {
             log.warn("no route to {} (broker.routing.peers): {} events wait", destination, batch.size());
             return false;
         }
-        try {
-            return links.post(peer.get(), EventIntake.PATH + "?replayed=" + replayed, codec.encodeAll(batch), HAND_OVER_TIMEOUT,
-                    PeerLinks.MANY_CUSTOMERS).status() == 200;
-        } catch (IOException | RuntimeException notTaken) {
-            log.debug("{} did not take {} events: {}", destination, batch.size(), notTaken.toString());
-            return false;
+        int status = post(peer.get(), destination, codec.joinEncoded(batch), batch.size(), replayed);
+        if (status == HttpStatus.BAD_REQUEST.value()) {
+            // the destination takes a batch whole or not at all, and one of these is not an event: the others go without it
+            List<OrderEvent> events = decodable(batch);
+            status = events.isEmpty() ? HttpStatus.OK.value() : post(peer.get(), destination, codec.encodeAll(events), events.size(), replayed);
         }
+        return status == HttpStatus.OK.value();
+    }
+
+    /** The destination's answer to a batch, or -1 when there was none. */
+    private int post(URI peer, String destination, byte[] batch, int events, boolean replayed) {
+        try {
+            return links.post(peer, EventIntake.PATH + "?replayed=" + replayed, batch, HAND_OVER_TIMEOUT, PeerLinks.MANY_CUSTOMERS).status();
+        } catch (IOException | RuntimeException notTaken) {
+            log.debug("{} did not take {} events: {}", destination, events, notTaken.toString());
+            return -1;
+        }
+    }
+
+    /** The batch's events; a record that is not one is logged and skipped (passed on, it would stall the relay for good). */
+    private List<OrderEvent> decodable(List<byte[]> batch) {
+        List<OrderEvent> events = new ArrayList<>(batch.size());
+        for (byte[] encoded : batch) {
+            try {
+                events.add(codec.decode(encoded));
+            } catch (MalformedOrderEventException e) {
+                log.warn("skipping a record of {} that is not an order event: {}", EventTopics.ORDER_EVENTS, e.getMessage());
+            }
+        }
+        return events;
     }
 
     @Override
@@ -168,6 +201,10 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
     /** Whether every relay's poll loop runs (readiness: a stopped relay strands orders placed here). */
     public boolean isRelaying() {
         return !relays.isEmpty() && relays.values().stream().allMatch(r -> r.isRunning() && r.polling);
+    }
+
+    /** A record to carry: how it is routed, and its event as published. */
+    private record Carried(EventRouting routing, byte[] event) {
     }
 
     /** The relay to one destination region: its own consumer group, on a thread of its own. */
@@ -243,22 +280,27 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
             }
         }
 
-        /** Delivers the records' events for the destination; once it took them, their offsets are {@link #taken}, to commit. */
+        /**
+         * Delivers the records for the destination, picked by their {@link EventRouting} headers
+         * without decoding them; once it took them, their offsets are {@link #taken}, to commit.
+         */
         private void carry(KafkaConsumer<String, byte[]> kafka, ConsumerRecords<String, byte[]> records) {
-            List<OrderEvent> batch = new ArrayList<>();
+            List<Carried> batch = new ArrayList<>();
             boolean replayed = false;
             Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
             for (ConsumerRecord<String, byte[]> record : records) {
-                offsets.put(new TopicPartition(record.topic(), record.partition()), new OffsetAndMetadata(record.offset() + 1));
-                OrderEvent event = decode(record);
-                if (event != null && destinationOf(event) == null && destination.equals(properties.region())) {
+                TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+                offsets.put(partition, new OffsetAndMetadata(record.offset() + 1));
+                EventRouting routing = routingOf(record);
+                String to = routing == null ? null : destinationOf(routing);
+                if (routing != null && to == null && destination.equals(properties.region())) {
                     // not one of this system's orders (no listing, no home): passing it on would stall the relay for good
-                    log.warn("no region can act on order event {} ({} {} of {}); skipped", event.eventId(), event.symbol(), event.exchange(),
-                            event.customerId());
+                    log.warn("no region can act on the order event at {}-{} offset {} ({} {} of {}); skipped", record.topic(), record.partition(),
+                            record.offset(), routing.symbol(), routing.exchange(), routing.customerId());
                 }
-                if (event != null && destination.equals(destinationOf(event))) {
-                    batch.add(event);
-                    replayed |= record.offset() < replayUntil.getOrDefault(new TopicPartition(record.topic(), record.partition()), 0L);
+                if (destination.equals(to)) {
+                    batch.add(new Carried(routing, record.value()));
+                    replayed |= record.offset() < replayUntil.getOrDefault(partition, 0L);
                 }
             }
             if (batch.isEmpty() || deliver(kafka, batch, replayed)) {
@@ -266,11 +308,19 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
             }
         }
 
+        /** From the record's headers; a record without them (published before they were written) is decoded for it. Null: not an event. */
+        private EventRouting routingOf(ConsumerRecord<String, byte[]> record) {
+            return EventRouting.of(record).orElseGet(() -> {
+                OrderEvent event = decode(record);
+                return event == null ? null : EventRouting.of(event);
+            });
+        }
+
         /** Until the destination took the batch (true) or this relay stops; polling on meanwhile (paused) so the group keeps this member. */
-        private boolean deliver(KafkaConsumer<String, byte[]> kafka, List<OrderEvent> batch, boolean replayed) {
+        private boolean deliver(KafkaConsumer<String, byte[]> kafka, List<Carried> batch, boolean replayed) {
             Set<TopicPartition> assigned = kafka.assignment();
             boolean paused = false;
-            List<OrderEvent> pending = batch;
+            List<Carried> pending = batch;
             boolean took = false;
             while (isRunning()) {
                 took = handOver(pending, replayed);
@@ -284,7 +334,7 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
                 }
                 kafka.poll(properties.events().relayRetry());
                 // an exchange may have moved meanwhile: its new owner rebuilt its orders from open_orders
-                pending = pending.stream().filter(e -> destination.equals(destinationOf(e))).toList();
+                pending = pending.stream().filter(c -> destination.equals(destinationOf(c.routing()))).toList();
             }
             if (paused) {
                 kafka.resume(kafka.assignment());
@@ -293,8 +343,8 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
         }
 
         /** On the relay's own thread, this region's intake too: the next batch waits for this one. */
-        private boolean handOver(List<OrderEvent> batch, boolean replayed) {
-            return batch.isEmpty() || EventRelay.this.handOver(destination, batch, replayed);
+        private boolean handOver(List<Carried> batch, boolean replayed) {
+            return batch.isEmpty() || EventRelay.this.handOver(destination, batch.stream().map(Carried::event).toList(), replayed);
         }
 
         private OrderEvent decode(ConsumerRecord<String, byte[]> record) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 import org.brokerapp.broker.core.Order;
@@ -56,6 +57,19 @@ class OrderEventCodecTests {
         assertThat(back.stopPrice().toPlainString()).isEqualTo("41.500");
         assertThat(back.eventId()).endsWith("/PLACED");
         assertThat(back.key()).isEqualTo("bob");
+    }
+
+    @Test
+    void eventsEncodedOneByOneJoinIntoTheBatchTheirListEncodesTo() {
+        OrderEvent filled = OrderEvent.filled(filledOrder(), null, null, PLACED.plusSeconds(6), "us-east-1");
+        OrderEvent cancelled = OrderEvent.cancelled(filledOrder(), PLACED.plusSeconds(7), "us-east-1");
+
+        byte[] joined = codec.joinEncoded(List.of(codec.encode(filled), codec.encode(cancelled)));
+
+        assertThat(joined).isEqualTo(codec.encodeAll(List.of(filled, cancelled)));
+        assertThat(codec.decodeAll(joined)).containsExactly(filled, cancelled);
+        assertThat(codec.joinEncoded(List.of(codec.encode(filled)))).isEqualTo(codec.encodeAll(List.of(filled)));
+        assertThat(codec.joinEncoded(List.of())).isEqualTo(codec.encodeAll(List.of()));
     }
 
     @Test
