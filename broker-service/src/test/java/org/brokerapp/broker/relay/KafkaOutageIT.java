@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -74,7 +73,7 @@ class KafkaOutageIT {
 
             // Sydney's Kafka is up: its matcher got the order directly, and a tick there fills it
             try (TickPublisher awayTicks = brokers.ticks(AWAY)) {
-                Reply filled = untilStatus(customerAway, matchedAway, () -> awayTicks.tick("WES", "ASX", "85.00"));
+                Reply filled = customerAway.awaitFilledTicking(matchedAway, () -> awayTicks.tick("WES", "ASX", "85.00"), SETTLE);
                 assertThat(filled.text("filledBy")).isEqualTo(AWAY);
             }
             // the producer gives up on what it buffered after its delivery timeout (10 s): from then on only the backlog has it
@@ -88,7 +87,7 @@ class KafkaOutageIT {
         Await.until("the outage's placements in " + HOME + "'s order-events", SETTLE,
                 () -> placedInKafka(brokers, outage).containsAll(outage));
         try (TickPublisher homeTicks = brokers.ticks(HOME)) {
-            Reply filled = untilStatus(customer, matchedHome, () -> homeTicks.tick("DIS", "NYSE", "112.00"));
+            Reply filled = customer.awaitFilledTicking(matchedHome, () -> homeTicks.tick("DIS", "NYSE", "112.00"), SETTLE);
             assertThat(filled.text("filledBy")).isEqualTo(HOME);
         }
     }
@@ -118,16 +117,6 @@ class KafkaOutageIT {
             }
         }
         return found;
-    }
-
-    /** Ticks every 200 ms until the order reads FILLED (the tick consumer may still be reconnecting). */
-    private static Reply untilStatus(BrokerClient client, String orderId, Runnable tick) {
-        Supplier<Reply> read = () -> {
-            tick.run();
-            Brokers.sleep(200);
-            return client.get("/api/orders/" + orderId);
-        };
-        return Await.until("order " + orderId + " filled", SETTLE, read::get, r -> r.status() == 200 && "FILLED".equals(r.text("status")));
     }
 
     private static double metric(Brokers brokers, Pattern metric) {

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -21,7 +20,6 @@ import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
-import org.brokerapp.infra.Await;
 import org.brokerapp.infra.KafkaAccess;
 import org.junit.jupiter.api.Test;
 
@@ -57,13 +55,7 @@ class UndecodableRecordsIT {
         assertThat(placed.status()).as(placed.raw()).isEqualTo(201);
         String orderId = placed.text("orderId");
         try (TickPublisher awayTicks = brokers.ticks(AWAY)) {
-            Supplier<Reply> tickAndRead = () -> {
-                awayTicks.tick("WES", "ASX", "85.00");
-                Brokers.sleep(200);
-                return customer.get("/api/orders/" + orderId);
-            };
-            Reply filled = Await.until("order " + orderId + " filled in " + AWAY, SETTLE, tickAndRead::get,
-                    r -> r.status() == 200 && "FILLED".equals(r.text("status")));
+            Reply filled = customer.awaitFilledTicking(orderId, () -> awayTicks.tick("WES", "ASX", "85.00"), SETTLE);
             assertThat(filled.text("filledBy")).isEqualTo(AWAY);
         }
     }

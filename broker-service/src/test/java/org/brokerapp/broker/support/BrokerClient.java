@@ -149,6 +149,15 @@ public final class BrokerClient {
                 r -> r.status() == 200 && r.text("status").equals(status));
     }
 
+    /** Runs {@code tick} every 200 ms until the order reads FILLED (a tick consumer may still be reconnecting); fails with the last answer otherwise. */
+    public Reply awaitFilledTicking(String orderId, Runnable tick, Duration timeout) {
+        return Await.until("order " + orderId + " filled", timeout, () -> {
+            tick.run();
+            Brokers.sleep(200);
+            return get("/api/orders/" + orderId);
+        }, r -> r.status() == 200 && "FILLED".equals(r.text("status")));
+    }
+
     /** Polls the customer's holdings until {@code done} says so; fails with the last answer otherwise. */
     public Reply awaitHoldings(java.util.function.Predicate<Reply> done, Duration timeout) {
         return Await.until("holdings as awaited", timeout, () -> get("/api/holdings"), r -> r.status() == 200 && done.test(r));
