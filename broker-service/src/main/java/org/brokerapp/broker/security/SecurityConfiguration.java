@@ -24,6 +24,7 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.firewall.HttpFirewall;
 
 /**
  * Who may call what.
@@ -52,6 +53,12 @@ class SecurityConfiguration {
     @Bean
     SecurityObservationSettings noSecurityObservations() {
         return SecurityObservationSettings.noObservations();
+    }
+
+    /** Spring Security's strict firewall, its character checks by a loop ({@link HeaderCharacters}); picked up by every chain. */
+    @Bean
+    HttpFirewall firewall() {
+        return HeaderCharacters.firewall();
     }
 
     /**
