@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -25,6 +26,11 @@ import java.util.Set;
  * (issue #11). A compiler thread the JVM retired in between takes its time with it; the stack's
  * JVMs run one compiler thread of each kind ({@code -XX:CICompilerCount=2}), which the JVM never
  * retires.
+ *
+ * <p>And how long the process's other threads waited for a core: the run-queue wait and the number
+ * of times a thread was put on a core, from {@code /proc/<pid>/task/<tid>/schedstat}. On a saturated
+ * machine a request's latency is mostly that wait, paid at every hand-over between threads; the
+ * compiler threads are left out, as they run at a lower priority here and wait by design.
  */
 public final class ProcessCpu {
 
@@ -37,17 +43,54 @@ public final class ProcessCpu {
         }
     }
 
-    /** One process's CPU at one moment, and the part of it its JIT compiler threads burned. */
-    public record Reading(long pid, Kind kind, Duration cpu, Duration jit) {
+    /** Time runnable threads spent waiting for a core, and how many times they were put on one. */
+    public record Waits(Duration waited, long dispatches) {
+
+        public static final Waits NONE = new Waits(Duration.ZERO, 0);
+
+        Waits plus(Waits other) {
+            return new Waits(waited.plus(other.waited), dispatches + other.dispatches);
+        }
+
+        Waits minus(Waits other) {
+            return new Waits(waited.minus(other.waited), dispatches - other.dispatches);
+        }
+
+        /** The mean wait before a thread got a core; zero when none did. */
+        public Duration perDispatch() {
+            return dispatches == 0 ? Duration.ZERO : waited.dividedBy(dispatches);
+        }
     }
 
-    /** CPU burned between two readings, and the part of it spent JIT-compiling. */
-    public record Usage(Duration cpu, Duration jit) {
+    /** Each thread's waits for a core so far, by thread id. */
+    public record ThreadWaits(Map<Long, Waits> byThread) {
 
-        public static final Usage NONE = new Usage(Duration.ZERO, Duration.ZERO);
+        public static final ThreadWaits NONE = new ThreadWaits(Map.of());
+
+        /**
+         * The waits since {@code earlier}: a thread started since counts whole; one that ended since
+         * not at all, as the kernel keeps nothing of it (pools that retire idle threads undercount).
+         */
+        public Waits since(ThreadWaits earlier) {
+            Waits sum = Waits.NONE;
+            for (Map.Entry<Long, Waits> thread : byThread.entrySet()) {
+                sum = sum.plus(thread.getValue().minus(earlier.byThread.getOrDefault(thread.getKey(), Waits.NONE)));
+            }
+            return sum;
+        }
+    }
+
+    /** One process's CPU at one moment, the part of it its JIT compiler threads burned, and its other threads' waits for a core. */
+    public record Reading(long pid, Kind kind, Duration cpu, Duration jit, ThreadWaits waits) {
+    }
+
+    /** CPU burned between two readings, the part of it spent JIT-compiling, and the waits for a core in between. */
+    public record Usage(Duration cpu, Duration jit, Waits waits) {
+
+        public static final Usage NONE = new Usage(Duration.ZERO, Duration.ZERO, Waits.NONE);
 
         Usage plus(Usage other) {
-            return new Usage(cpu.plus(other.cpu), jit.plus(other.jit));
+            return new Usage(cpu.plus(other.cpu), jit.plus(other.jit), waits.plus(other.waits));
         }
 
         /** The CPU that was not JIT compiling. */
@@ -75,22 +118,45 @@ public final class ProcessCpu {
 
     /** CPU the process's JIT compiler threads have used; zero for a process that is not a JVM or is gone. */
     public static Duration jitTime(long pid) {
-        Duration sum = Duration.ZERO;
+        return threads(pid).jit();
+    }
+
+    /** How long each of the process's threads, its compilers apart, has waited for a core; none for a process that is gone or a kernel without schedstat. */
+    public static ThreadWaits waits(long pid) {
+        return threads(pid).waits();
+    }
+
+    /** What one pass over a process's threads finds: its compilers' CPU, the others' waits. */
+    private record Threads(Duration jit, ThreadWaits waits) {
+    }
+
+    private static Threads threads(long pid) {
+        Duration jit = Duration.ZERO;
+        Map<Long, Waits> waits = new HashMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
                 try {
                     String stat = Files.readString(task.resolve("stat"), StandardCharsets.ISO_8859_1);
                     if (COMPILER_THREAD_NAMES.contains(threadName(stat))) {
-                        sum = sum.plus(cpuOf(stat));
+                        jit = jit.plus(cpuOf(stat));
+                    } else {
+                        waits.put(Long.parseLong(task.getFileName().toString()),
+                                waitsOf(Files.readString(task.resolve("schedstat"), StandardCharsets.ISO_8859_1)));
                     }
                 } catch (IOException | RuntimeException threadEnded) {
-                    // a thread that ended since the listing has nothing left to count
+                    // a thread that ended since the listing (or a kernel without schedstat) has nothing left to count
                 }
             }
         } catch (IOException | RuntimeException processEnded) {
-            // what was summed before the process ended is still its compilers' time
+            // what was summed before the process ended still counts
         }
-        return sum;
+        return new Threads(jit, new ThreadWaits(waits));
+    }
+
+    /** A {@code schedstat} line: nanoseconds on a core, nanoseconds waiting on a run queue, times put on a core. */
+    static Waits waitsOf(String schedstat) {
+        String[] fields = schedstat.trim().split(" +");
+        return new Waits(Duration.ofNanos(Long.parseLong(fields[1])), Long.parseLong(fields[2]));
     }
 
     /** Field 2 of a {@code stat} line: the name between the first '(' and the last ')' (it may hold either). */
@@ -138,14 +204,17 @@ public final class ProcessCpu {
     public static Map<Long, Reading> read(Collection<Long> pids, Map<Long, Kind> kinds) {
         Map<Long, Reading> readings = new LinkedHashMap<>();
         for (long pid : pids) {
-            cpuTime(pid).ifPresent(cpu -> readings.put(pid, new Reading(pid, kinds.getOrDefault(pid, Kind.OTHER), cpu, jitTime(pid))));
+            cpuTime(pid).ifPresent(cpu -> {
+                Threads threads = threads(pid);
+                readings.put(pid, new Reading(pid, kinds.getOrDefault(pid, Kind.OTHER), cpu, threads.jit(), threads.waits()));
+            });
         }
         return readings;
     }
 
     /** What one process burned between two of its readings. */
     public static Usage between(Reading before, Reading after) {
-        return new Usage(after.cpu().minus(before.cpu()), after.jit().minus(before.jit()));
+        return new Usage(after.cpu().minus(before.cpu()), after.jit().minus(before.jit()), after.waits().since(before.waits()));
     }
 
     /** CPU per kind between two readings of the same processes; a process missing from either is left out. */

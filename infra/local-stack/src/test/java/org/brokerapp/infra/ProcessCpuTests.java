@@ -58,7 +58,7 @@ class ProcessCpuTests {
         ProcessCpu.Usage cassandra = ProcessCpu.perKind(before, after).get(ProcessCpu.Kind.CASSANDRA);
 
         assertThat(ProcessCpu.perKind(before, after)).containsOnlyKeys(ProcessCpu.Kind.CASSANDRA);
-        assertThat(cassandra).isEqualTo(new ProcessCpu.Usage(Duration.ofMillis(750), Duration.ofMillis(250)));
+        assertThat(cassandra).isEqualTo(new ProcessCpu.Usage(Duration.ofMillis(750), Duration.ofMillis(250), ProcessCpu.Waits.NONE));
         assertThat(cassandra.withoutJit()).isEqualTo(Duration.ofMillis(500));
     }
 
@@ -74,7 +74,42 @@ class ProcessCpuTests {
         assertThat(ProcessCpu.jitTime(Long.MAX_VALUE)).isZero();
     }
 
+    @Test
+    void aSchedstatLineGivesTheRunQueueWaitAndTheTimesOnACore() {
+        ProcessCpu.Waits waits = ProcessCpu.waitsOf("7392014 1500000 3\n");
+
+        assertThat(waits).isEqualTo(new ProcessCpu.Waits(Duration.ofNanos(1_500_000), 3));
+        assertThat(waits.perDispatch()).isEqualTo(Duration.ofNanos(500_000));
+        assertThat(ProcessCpu.Waits.NONE.perDispatch()).isZero();
+    }
+
+    @Test
+    void waitsSinceAnEarlierReadingCountANewThreadWholeAndAGoneOneNotAtAll() {
+        ProcessCpu.ThreadWaits before = new ProcessCpu.ThreadWaits(Map.of(
+                10L, waits(4, 40),
+                11L, waits(100, 1_000)));
+        ProcessCpu.ThreadWaits after = new ProcessCpu.ThreadWaits(Map.of(
+                10L, waits(7, 45),
+                12L, waits(2, 20)));
+
+        // thread 10: 3 ms over 5 dispatches; 12 (new): 2 ms over 20; 11 (gone): nothing, never a negative sum
+        assertThat(after.since(before)).isEqualTo(waits(5, 25));
+    }
+
+    @Test
+    void thisProcessesThreadsHaveBeenPutOnACore() {
+        ProcessCpu.ThreadWaits now = ProcessCpu.waits(ProcessHandle.current().pid());
+
+        // a running JVM has been put on a core many times (a kernel without schedstat would read none at all)
+        assertThat(now.since(ProcessCpu.ThreadWaits.NONE).dispatches()).isPositive();
+        assertThat(ProcessCpu.waits(Long.MAX_VALUE).byThread()).isEmpty();
+    }
+
+    private static ProcessCpu.Waits waits(long waitedMillis, long dispatches) {
+        return new ProcessCpu.Waits(Duration.ofMillis(waitedMillis), dispatches);
+    }
+
     private static ProcessCpu.Reading reading(long pid, ProcessCpu.Kind kind, long cpuMillis, long jitMillis) {
-        return new ProcessCpu.Reading(pid, kind, Duration.ofMillis(cpuMillis), Duration.ofMillis(jitMillis));
+        return new ProcessCpu.Reading(pid, kind, Duration.ofMillis(cpuMillis), Duration.ofMillis(jitMillis), ProcessCpu.ThreadWaits.NONE);
     }
 }

@@ -20,7 +20,9 @@ import org.brokerapp.loadtest.run.WindowProbe;
  * any load; the window's CPU above the idle rate is divided by the orders placed in the window.
  * The JVMs' JIT compiling is shown apart and once more subtracted: in a short run it is a large
  * share of the window, paid once per start rather than per order. A process that ended in between
- * is left out of both sums.
+ * is left out of both sums. The last two columns say how long the window's runnable threads waited
+ * for a core (the compiler threads apart): on a saturated machine that wait, paid at every hand-over
+ * between threads, is most of a request's latency.
  */
 public final class ProcessCpuProbe implements WindowProbe {
 
@@ -87,28 +89,33 @@ public final class ProcessCpuProbe implements WindowProbe {
                 + "the harness's instrument, ran through it at the window's rate, so their cost is not counted as the orders'; "
                 + "\"above idle\" subtracts each kind's idle rate over the window's length. \"JIT\" is the JVMs' compiler threads, "
                 + "work a JVM does once after it starts (the last column subtracts it, in the window and in the idle rate). "
-                + "Orders: %,d accepted in the window. Rates from readings %.1f s apart, CPU s their rate over the window.",
+                + "Orders: %,d accepted in the window. Rates from readings %.1f s apart, CPU s their rate over the window. "
+                + "Waiting for a core: the run-queue wait of the kind's threads, compilers apart (/proc/<pid>/task/*/schedstat), "
+                + "as threads waiting at any moment on average, and per time a thread was put on a core.",
                 idleSeconds, facts.ordersAccepted(), readSeconds);
         return List.of(new ResultTable(String.format(Locale.ROOT, "CPU per process kind over the window (%.0f s), from /proc (utime + stime)", facts.seconds()),
                 "kind", List.of("processes", "CPU s", "% of one core", "of which JIT compiling", "idle: % of one core", "above idle: CPU s",
-                        "CPU ms per order (= s per 1,000 orders)", "the same, idle subtracted", "the same, idle and JIT subtracted"), rows, note));
+                        "CPU ms per order (= s per 1,000 orders)", "the same, idle subtracted", "the same, idle and JIT subtracted",
+                        "threads waiting for a core, on average", "wait for a core per dispatch, µs"), rows, note));
     }
 
     /**
      * One kind's CPU in the window, in cores (CPU seconds per second), and its idle rate if one was
      * measured; each with the part that was JIT compiling.
      */
-    private record Rates(double cores, double jitCores, Double idleCores, Double idleJitCores) {
+    private record Rates(double cores, double jitCores, Double idleCores, Double idleJitCores, double waitingThreads, double dispatchesPerSecond) {
 
-        static final Rates NONE = new Rates(0, 0, null, null);
+        static final Rates NONE = new Rates(0, 0, null, null, 0, 0);
 
         static Rates of(ProcessCpu.Usage window, double windowSeconds, ProcessCpu.Usage idle, double idleSeconds) {
             return new Rates(seconds(window.cpu()) / windowSeconds, seconds(window.jit()) / windowSeconds,
-                    idle == null ? null : seconds(idle.cpu()) / idleSeconds, idle == null ? null : seconds(idle.jit()) / idleSeconds);
+                    idle == null ? null : seconds(idle.cpu()) / idleSeconds, idle == null ? null : seconds(idle.jit()) / idleSeconds,
+                    seconds(window.waits().waited()) / windowSeconds, window.waits().dispatches() / windowSeconds);
         }
 
         Rates plus(Rates other) {
-            return new Rates(cores + other.cores, jitCores + other.jitCores, sum(idleCores, other.idleCores), sum(idleJitCores, other.idleJitCores));
+            return new Rates(cores + other.cores, jitCores + other.jitCores, sum(idleCores, other.idleCores), sum(idleJitCores, other.idleJitCores),
+                    waitingThreads + other.waitingThreads, dispatchesPerSecond + other.dispatchesPerSecond);
         }
 
         private static Double sum(Double a, Double b) {
@@ -130,7 +137,8 @@ public final class ProcessCpuProbe implements WindowProbe {
                 r.idleCores() == null ? "-" : fmt("%.1f", 100 * r.idleCores()), aboveIdle == null ? "-" : fmt("%.2f", aboveIdle),
                 orders == 0 ? "-" : fmt("%.2f", 1000 * cpuSeconds / orders),
                 orders == 0 || aboveIdle == null ? "-" : fmt("%.2f", 1000 * aboveIdle / orders),
-                orders == 0 || aboveIdleWithoutJit == null ? "-" : fmt("%.2f", 1000 * aboveIdleWithoutJit / orders)));
+                orders == 0 || aboveIdleWithoutJit == null ? "-" : fmt("%.2f", 1000 * aboveIdleWithoutJit / orders),
+                fmt("%.1f", r.waitingThreads()), r.dispatchesPerSecond() <= 0 ? "-" : fmt("%.0f", 1e6 * r.waitingThreads() / r.dispatchesPerSecond())));
     }
 
     private Map<Long, ProcessCpu.Reading> read() {

@@ -38,6 +38,10 @@ class ProcessCpuProbeTests {
         assertThat(aboveIdleWithoutJit).isGreaterThan(1.0);
         assertThat(Double.parseDouble(harness.values().get(3))).isNotNegative();
         assertThat(harness.values().get(7)).isNotEqualTo("-");
+        // this JVM's threads were put on a core in the window: a mean wait per dispatch, never negative
+        assertThat(Double.parseDouble(harness.values().get(9))).isNotNegative();
+        assertThat(Double.parseDouble(harness.values().get(10))).isNotNegative();
+        assertThat(table.columns()).endsWith("threads waiting for a core, on average", "wait for a core per dispatch, µs");
     }
 
     @Test
