@@ -19,7 +19,7 @@ public final class LeanJvm {
     /**
      * The JIT's thresholds at a tenth of their defaults, for the JVMs whose hot paths run tens of
      * times a second here, not thousands: the Kafkas (and the harness, in {@code loadtest/bin/loadtest}),
-     * whose starts are small; the brokers take it for their hot paths only
+     * whose starts are small; the brokers take a quarter, for their hot paths only
      * ({@link #COMPILE_HOT_PATHS_AT_TENS_A_SECOND}). At the defaults (5,000 calls before C2) a broker's
      * request code stayed in C1's profiling tier for many minutes after start, and a placement's HTTP
      * path with it. Side by side in the demo, a tenth cut the broker's part of a placement from 6.2 to
@@ -51,15 +51,21 @@ public final class LeanJvm {
             "io.micrometer", "org.HdrHistogram", "io.github.resilience4j");
 
     /**
-     * A tenth of the thresholds for a broker's hot paths only ({@link #BROKER_HOT_PATHS}). With the
+     * A quarter of the thresholds for a broker's hot paths only ({@link #BROKER_HOT_PATHS}). With the
      * whole JVM at a tenth, Spring Boot's start-up code (reflection, class loading, bean
      * definitions) crossed C2's threshold too: minutes into the demo's load a broker still had
      * hundreds to thousands of such methods queued for a C2 that ran at nice 10 on saturated cores,
      * compiling code that would never run again; with the hot paths alone, 68-175 except on the slowest
-     * host (docs/BENCHMARKS.md, "Thresholds for the hot paths only").
+     * host (docs/BENCHMARKS.md, "Thresholds for the hot paths only"). A quarter, not a tenth: at a
+     * tenth the libraries' lukewarm methods (Kafka's clients, Jackson) kept 57-61 methods in C2's
+     * queue, and while it holds more than five HotSpot compiles each newly warm method at C1's
+     * tier 2, without the profile C2 needs, and profiles it only once the queue is down to two
+     * ({@code Tier3DelayOn}, {@code Tier3DelayOff}): code first warmed under load waited in C1.
+     * Side by side, a quarter kept the queue at 13-23 and cut a placement from 21.6-24.9 to
+     * 13.7-15.2 ms at p50 (docs/BENCHMARKS.md, "A quarter of the JIT's thresholds").
      */
     static final List<String> COMPILE_HOT_PATHS_AT_TENS_A_SECOND = Stream.concat(Stream.of("-XX:CompileCommand=quiet"),
-            BROKER_HOT_PATHS.stream().map(p -> "-XX:CompileCommand=CompileThresholdScaling," + p + ".*::*,0.1")).toList();
+            BROKER_HOT_PATHS.stream().map(p -> "-XX:CompileCommand=CompileThresholdScaling," + p + ".*::*,0.25")).toList();
 
     /** For a broker-service process started beside the local stack (by the load harness and the integration tests). */
     public static final List<String> SMALL_MACHINE = Stream.of(Stream.of(

@@ -203,7 +203,7 @@ public final class StackCli implements Callable<Integer> {
     }
 
     @Command(name = "cpu", usageHelpAutoWidth = true,
-            description = "The CPU each server of a running stack (and each extra PID) uses over a while, from /proc (utime + stime), and the part its JIT compiler threads used.")
+            description = "The CPU each server of a running stack (and each extra PID) uses over a while, from /proc (utime + stime), the part its JIT compiler threads used, and how long its other threads waited for a core.")
     static final class Cpu implements Callable<Integer> {
         @Mixin
         CliConventions.Help help;
@@ -239,7 +239,7 @@ public final class StackCli implements Callable<Integer> {
             ServerProcess.sleep(Duration.ofSeconds(seconds));
             var after = ProcessCpu.read(pids, kinds);
             double elapsed = (System.nanoTime() - start) / 1e9;
-            out.printf("%-8s %-10s %10s %12s %14s%n", "PID", "KIND", "CPU s", "% of a core", "JIT compiling");
+            out.printf("%-8s %-10s %10s %12s %14s %10s %14s%n", "PID", "KIND", "CPU s", "% of a core", "JIT compiling", "waiting", "wait/dispatch");
             double total = 0;
             for (long pid : pids) {
                 if (before.containsKey(pid) && after.containsKey(pid)) {
@@ -256,8 +256,9 @@ public final class StackCli implements Callable<Integer> {
         }
 
         private static void printUsage(PrintWriter out, String pid, String kind, ProcessCpu.Usage usage, double elapsed) {
-            out.printf("%-8s %-10s %10.2f %11.1f%% %13.1f%%%n", pid, kind, seconds(usage.cpu()), 100 * seconds(usage.cpu()) / elapsed,
-                    100 * seconds(usage.jit()) / elapsed);
+            // waiting: threads waiting for a core at any moment, on average
+            out.printf("%-8s %-10s %10.2f %11.1f%% %13.1f%% %10.2f %11.0f µs%n", pid, kind, seconds(usage.cpu()), 100 * seconds(usage.cpu()) / elapsed,
+                    100 * seconds(usage.jit()) / elapsed, seconds(usage.waits().waited()) / elapsed, usage.waits().perDispatch().toNanos() / 1e3);
         }
 
         private static double seconds(Duration d) {

@@ -33,10 +33,10 @@ class LeanJvmTests {
     }
 
     @Test
-    void theBrokersHotPathsAndNothingElseCompileAtATenthOfTheThresholds() {
+    void theBrokersHotPathsAndNothingElseCompileAtAQuarterOfTheThresholds() {
         assertThat(LeanJvm.SMALL_MACHINE).doesNotContain(LeanJvm.COMPILE_AT_TENS_A_SECOND)
                 .containsAll(LeanJvm.COMPILE_HOT_PATHS_AT_TENS_A_SECOND)
-                .contains("-XX:CompileCommand=CompileThresholdScaling,org.brokerapp.*::*,0.1");
+                .contains("-XX:CompileCommand=CompileThresholdScaling,org.brokerapp.*::*,0.25");
     }
 
     private record Result(int exitCode, String output) {
