@@ -257,7 +257,7 @@ public final class StackCli implements Callable<Integer> {
 
         private static void printUsage(PrintWriter out, String pid, String kind, ProcessCpu.Usage usage, double elapsed) {
             // waiting: threads waiting for a core at any moment, on average
-            out.printf("%-8s %-10s %10.2f %11.1f%% %13.1f%% %10.2f %11.0f µs%n", pid, kind, seconds(usage.cpu()), 100 * seconds(usage.cpu()) / elapsed,
+            out.printf("%-8s %-10s %10.2f %11.1f%% %13.1f%% %10.2f %11.0f us%n", pid, kind, seconds(usage.cpu()), 100 * seconds(usage.cpu()) / elapsed,
                     100 * seconds(usage.jit()) / elapsed, seconds(usage.waits().waited()) / elapsed, usage.waits().perDispatch().toNanos() / 1e3);
         }
 

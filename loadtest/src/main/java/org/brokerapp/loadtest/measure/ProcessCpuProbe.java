@@ -101,7 +101,8 @@ public final class ProcessCpuProbe implements WindowProbe {
 
     /**
      * One kind's CPU in the window, in cores (CPU seconds per second), and its idle rate if one was
-     * measured; each with the part that was JIT compiling.
+     * measured; each with the part that was JIT compiling; and its threads' waits for a core in the
+     * window, as threads waiting at any moment and times put on a core, both per second.
      */
     private record Rates(double cores, double jitCores, Double idleCores, Double idleJitCores, double waitingThreads, double dispatchesPerSecond) {
 
