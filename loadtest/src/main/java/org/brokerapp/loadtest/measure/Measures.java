@@ -40,6 +40,11 @@ public final class Measures {
         return what + " @" + placedIn + (crossRegion ? " cross-region" : " local");
     }
 
+    /** A measure's row for all regions together. */
+    public static String allRegions(String measure) {
+        return measure + " (all regions)";
+    }
+
     public static String floor(String region) {
         return FLOOR + " @" + region;
     }

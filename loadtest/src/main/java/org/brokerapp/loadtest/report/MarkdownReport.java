@@ -9,7 +9,9 @@ import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 import org.brokerapp.loadtest.check.CheckResult;
+import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
+import org.brokerapp.loadtest.measure.Ratios;
 
 /** The run's summary as markdown tables: printed at the end of a run and saved as {@code summary.md}. */
 public final class MarkdownReport {
@@ -75,6 +77,7 @@ public final class MarkdownReport {
                 + "Ratios are to the bare LOCAL_QUORUM write of the same region, timed in the same window; RTT is the emulated WAN round trip "
                 + "a cross-region request crosses.\n");
         beyondTheRoundTrip(w).ifPresent(md::append);
+        tickerToFillSpread(w).ifPresent(md::append);
         if (!w.brokerScrapeComplete()) {
             md.append("\n**A broker did not answer a before/after scrape in time: its ticker-to-fill is missing.**\n");
         }
@@ -145,6 +148,36 @@ public final class MarkdownReport {
             md.append("\n").append(table.note()).append("\n");
         }
         return md.toString();
+    }
+
+    /**
+     * How closely one window places ticker-to-fill's p99 against the floor's: each p99 is an order statistic of one
+     * window's samples (of 750 fills, the 8th slowest), so the ratio of the distributions' own p99s lies anywhere
+     * between the two p99s' 95 % bounds, crossed.
+     */
+    private static Optional<String> tickerToFillSpread(WindowResult w) {
+        Optional<LatencySummary> fills = acrossRegions(w, Measures.TICKER_TO_FILL);
+        Optional<LatencySummary> floor = acrossRegions(w, Measures.FLOOR);
+        if (fills.isEmpty() || floor.isEmpty() || fills.get().p99Low() <= 0 || floor.get().p99Low() <= 0) {
+            return Optional.empty();
+        }
+        LatencySummary t = fills.get();
+        LatencySummary f = floor.get();
+        return Optional.of(String.format(Locale.ROOT, "%nTicker-to-fill p99 / floor p99: %s. A window's p99 is a sample: with 95 %% "
+                        + "confidence, ticker-to-fill's own p99 lies within %s-%s ms (%d fills) and the floor's within %s-%s ms (%d writes), "
+                        + "so their ratio lies between %s and %s. A longer window narrows both.%n",
+                Format.ratio(Ratios.of(t.p99(), f.p99())), Format.ms(t.p99Low(), false), Format.ms(t.p99High(), false), t.count(),
+                Format.ms(f.p99Low(), false), Format.ms(f.p99High(), false), f.count(),
+                Format.ratio(Ratios.of(t.p99Low(), f.p99High())), Format.ratio(Ratios.of(t.p99High(), f.p99Low()))));
+    }
+
+    /** A measure over all regions: its all-regions row, or the one region's row when only one has it. */
+    private static Optional<LatencySummary> acrossRegions(WindowResult w, String measure) {
+        List<MeasureResult> rows = w.measures().stream().filter(m -> m.name().equals(Measures.allRegions(measure))).toList();
+        if (rows.isEmpty()) {
+            rows = w.measures().stream().filter(m -> m.name().startsWith(measure + " @")).toList();
+        }
+        return rows.size() == 1 && !rows.get(0).latency().noSamples() ? Optional.of(rows.get(0).latency()) : Optional.empty();
     }
 
     /**

@@ -30,8 +30,6 @@ import org.brokerapp.regions.RegionsModel;
  */
 final class WindowResults {
 
-    static final String ALL_REGIONS = "all regions";
-
     private WindowResults() {
     }
 
@@ -49,7 +47,7 @@ final class WindowResults {
         List<MeasureResult> rows = new ArrayList<>();
         floors.forEach((region, f) -> rows.add(row(Measures.floor(region), MeasureResult.CLIENT, region, false, f, f, null)));
         if (floors.size() > 1) {
-            rows.add(row(Measures.FLOOR + " (" + ALL_REGIONS + ")", MeasureResult.CLIENT, null, false, floorAll, floorAll, null));
+            rows.add(row(Measures.allRegions(Measures.FLOOR), MeasureResult.CLIENT, null, false, floorAll, floorAll, null));
         }
         Map<String, Histogram> exactTickToFill = brokers.exact(ExactLatency.TICK_TO_FILL);
         if (!exactTickToFill.isEmpty()) {
@@ -70,7 +68,7 @@ final class WindowResults {
                     floors.getOrDefault(e.getKey(), floorAll), null));
         }
         if (exactTickToFill.isEmpty() && brokers.tickToFill().size() > 1) {
-            rows.add(row(Measures.TICKER_TO_FILL + " (" + ALL_REGIONS + ")", MeasureResult.BROKER_BUCKETS, null, false,
+            rows.add(row(Measures.allRegions(Measures.TICKER_TO_FILL), MeasureResult.BROKER_BUCKETS, null, false,
                     LatencySummary.of(tickToFillAll), floorAll, null));
         }
         // the WAN's floor: a bare round trip into each region, against the configured one (no write floor to compare it with)
@@ -112,7 +110,7 @@ final class WindowResults {
                     floors.getOrDefault(region, floorAll), null));
         });
         if (byRegion.size() > 1) {
-            rows.add(row(measure + " (" + ALL_REGIONS + ")", MeasureResult.BROKER_EXACT, null, false, LatencySummary.of(all), floorAll, null));
+            rows.add(row(Measures.allRegions(measure), MeasureResult.BROKER_EXACT, null, false, LatencySummary.of(all), floorAll, null));
         }
     }
 

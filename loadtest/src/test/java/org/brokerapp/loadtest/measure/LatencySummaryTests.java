@@ -24,6 +24,23 @@ class LatencySummaryTests {
     }
 
     @Test
+    void theP99IsBoundedByTheRanksItCouldHaveHadInAnotherWindow() {
+        // of 750 samples the p99 is the 8th slowest; the distribution's own lies between the 14th and the 2nd slowest
+        assertThat(LatencySummary.p99Ranks(750)).containsExactly(737, 749);
+        assertThat(LatencySummary.p99Ranks(20)).containsExactly(18, 20);
+        Histogram h = new Histogram(3);
+        for (int i = 1; i <= 1000; i++) {
+            h.recordValue(i * 1000L);
+        }
+        LatencySummary s = LatencySummary.of(h);
+
+        assertThat(s.p99Low()).isEqualTo(983.0, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(s.p99High()).isEqualTo(998.0, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(s.p99Low()).isLessThan(s.p99()).isPositive();
+        assertThat(s.p99High()).isGreaterThan(s.p99());
+    }
+
+    @Test
     void brokerBucketsGiveUpperBoundsAndNoMax() {
         PrometheusHistogram buckets = PrometheusHistogram.parse("""
                 h_bucket{region="r",le="0.001"} 50
@@ -37,6 +54,8 @@ class LatencySummaryTests {
         assertThat(s.p99()).isEqualTo(10.0);
         assertThat(s.p999()).isEqualTo(-1); // beyond the largest finite bucket
         assertThat(s.max()).isEqualTo(-1);
+        assertThat(s.p99Low()).isEqualTo(-1);
+        assertThat(s.p99High()).isEqualTo(-1);
     }
 
     @Test

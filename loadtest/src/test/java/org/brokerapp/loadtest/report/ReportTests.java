@@ -48,6 +48,31 @@ class ReportTests {
     }
 
     @Test
+    void theSummarySaysHowCloselyTheWindowPlacesTheTickerToFillRatio() {
+        Histogram floor = new Histogram(3);
+        Histogram fills = new Histogram(3);
+        for (int i = 1; i <= 1000; i++) {
+            floor.recordValue(i);
+            fills.recordValue(i * 2L);
+        }
+        MeasureResult floorRow = new MeasureResult("floor LOCAL_QUORUM write @us-east-1", MeasureResult.CLIENT, "us-east-1", false,
+                LatencySummary.of(floor), 1.0, 1.0, null, null, null);
+        MeasureResult fillRow = new MeasureResult("ticker-to-fill @us-east-1", MeasureResult.BROKER_EXACT, "us-east-1", false,
+                LatencySummary.of(fills), 1.5, 1.5, null, null, null);
+        WindowResult window = new WindowResult(90, new Throughput(10, 10, 10, 0, 2, 40, 40, 6, 6, 5), List.of(floorRow, fillRow), Map.of(),
+                List.of(), 0, true);
+        RunResult base = sample();
+        String md = MarkdownReport.render(new RunResult(base.title(), base.preset(), base.startedAt(), base.command(), base.target(), base.machine(),
+                base.load(), window, base.check(), null, null, List.of(), List.of()));
+
+        // p99s 1.98 and 0.990 ms; their 95 % bounds the 983rd and the 998th of 1,000: 1.966-1.996 and 0.983-0.998 ms
+        assertThat(md).contains("Ticker-to-fill p99 / floor p99: 2.00x.");
+        assertThat(md).contains("ticker-to-fill's own p99 lies within 1.97-2.00 ms (1000 fills) and the floor's within 0.98-1.00 ms (1000 writes)");
+        assertThat(md).contains("so their ratio lies between 1.97x and 2.03x");
+        assertThat(MarkdownReport.render(sample())).doesNotContain("Ticker-to-fill p99 / floor p99");
+    }
+
+    @Test
     void theSummaryHasTheLatencyTableWithRatiosTheErrorsTheCheckAndTheSlaSteps() {
         String md = MarkdownReport.render(sample());
 
