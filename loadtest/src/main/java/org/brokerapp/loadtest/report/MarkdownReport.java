@@ -156,8 +156,8 @@ public final class MarkdownReport {
      * between the two p99s' 95 % bounds, crossed.
      */
     private static Optional<String> tickerToFillSpread(WindowResult w) {
-        Optional<LatencySummary> fills = acrossRegions(w, Measures.TICKER_TO_FILL);
-        Optional<LatencySummary> floor = acrossRegions(w, Measures.FLOOR);
+        Optional<LatencySummary> fills = w.acrossRegions(Measures.TICKER_TO_FILL).map(MeasureResult::latency);
+        Optional<LatencySummary> floor = w.acrossRegions(Measures.FLOOR).map(MeasureResult::latency);
         if (fills.isEmpty() || floor.isEmpty() || fills.get().p99Low() <= 0 || floor.get().p99Low() <= 0) {
             return Optional.empty();
         }
@@ -169,15 +169,6 @@ public final class MarkdownReport {
                 Format.ratio(Ratios.of(t.p99(), f.p99())), Format.ms(t.p99Low(), false), Format.ms(t.p99High(), false), t.count(),
                 Format.ms(f.p99Low(), false), Format.ms(f.p99High(), false), f.count(),
                 Format.ratio(Ratios.of(t.p99Low(), f.p99High())), Format.ratio(Ratios.of(t.p99High(), f.p99Low()))));
-    }
-
-    /** A measure over all regions: its all-regions row, or the one region's row when only one has it. */
-    private static Optional<LatencySummary> acrossRegions(WindowResult w, String measure) {
-        List<MeasureResult> rows = w.measures().stream().filter(m -> m.name().equals(Measures.allRegions(measure))).toList();
-        if (rows.isEmpty()) {
-            rows = w.measures().stream().filter(m -> m.name().startsWith(measure + " @")).toList();
-        }
-        return rows.size() == 1 && !rows.get(0).latency().noSamples() ? Optional.of(rows.get(0).latency()) : Optional.empty();
     }
 
     /**

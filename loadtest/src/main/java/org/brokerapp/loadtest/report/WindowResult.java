@@ -2,6 +2,9 @@ package org.brokerapp.loadtest.report;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+
+import org.brokerapp.loadtest.measure.Measures;
 
 /**
  * The measured window of one load level.
@@ -22,5 +25,11 @@ public record WindowResult(double seconds, Throughput throughput, List<MeasureRe
 
     public MeasureResult measure(String name) {
         return measures.stream().filter(m -> m.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /** A measure over all regions: its all-regions row, or the one region's row where a single region has it. */
+    public Optional<MeasureResult> acrossRegions(String measure) {
+        return Optional.ofNullable(measure(Measures.allRegions(measure)))
+                .or(() -> measures.stream().filter(m -> m.name().startsWith(measure + " @")).findFirst());
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.brokerapp.infra.Progress;
+import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.report.MeasureResult;
 import org.brokerapp.loadtest.report.SlaResult;
 import org.brokerapp.loadtest.report.WindowResult;
@@ -62,7 +63,6 @@ public final class SlaSearch {
 
     /** Ticker-to-fill of all regions together (or the only region's). */
     static MeasureResult tickToFill(WindowResult w) {
-        List<MeasureResult> all = w.measures().stream().filter(m -> m.name().startsWith("ticker-to-fill")).toList();
-        return all.stream().filter(m -> m.region() == null).findFirst().orElse(all.isEmpty() ? null : all.get(0));
+        return w.acrossRegions(Measures.TICKER_TO_FILL).orElse(null);
     }
 }
