@@ -46,9 +46,10 @@ import org.springframework.stereotype.Component;
  * first decision on such an order reads the ledger before writing. Each write asks the matcher's
  * {@link SymbolFence} first: nothing is written unless this instance may still decide on the symbol.
  *
- * <p>At most {@code maxFillsInFlight} decisions are in flight; beyond that the matcher thread
- * waits: backpressure, not an unbounded queue. {@link #awaitIdle} lets a revocation wait until the
- * decisions on the symbols it gives away are written, before their next holder rebuilds them.
+ * <p>At most {@code maxFillsInFlight} decisions are in flight; beyond that the matcher (on whichever
+ * thread is matching) waits: backpressure, not an unbounded queue. {@link #awaitIdle} lets a
+ * revocation wait until the decisions on the symbols it gives away are written, before their next
+ * holder rebuilds them.
  */
 @Component
 class DecisionWriter {

@@ -13,12 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BooleanSupplier;
@@ -44,13 +43,17 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * The matcher of this region: one thread owns the {@link TriggerIndex} of every symbol this broker
+ * The matcher of this region: it holds the {@link TriggerIndex} of every symbol this broker
  * instance holds (the symbols of its assigned ticker partitions whose exchange this region holds,
- * see {@link ExchangeOwnership}) and applies, in arrival order, ticks from the poll loop, orders
- * from the API and the inbox, and cancels. It is the only decider of the fate of those symbols'
- * orders: every fill and every cancel is decided on this thread, once, which is what lets the
- * {@link DecisionWriter} write decisions without a condition. The thread does no I/O; its input
- * queue is bounded, and a full queue makes producers wait.
+ * see {@link ExchangeOwnership}) and applies, one at a time and in arrival order, ticks from the
+ * poll loop, orders from the API and the inbox, and cancels. It is the only decider of the fate of
+ * those symbols' orders: every fill and every cancel is decided here, once, which is what lets the
+ * {@link DecisionWriter} write decisions without a condition. Applying does no I/O; the input queue
+ * is bounded, and a full queue makes producers wait.
+ *
+ * <p>A tick is applied on the poll loop's own thread whenever nothing else is being applied (see
+ * {@link SerialQueue}): on a busy machine each hand-over to another thread is a wait for a core, on
+ * the tick's way to its fill. Everything else is applied by the matcher's thread.
  *
  * <p>Decided orders are remembered for a while, so an order arriving again (its owner rests an order
  * it placed here directly, and the relay brings it too) is not indexed again after its fill. Orders taken
@@ -93,7 +96,8 @@ public class MatchingService extends LoopThread {
     private Set<String> heldExchanges = Set.of();
     private final SymbolUniverse universe;
     private final ReadWriteLock ownership = new ReentrantReadWriteLock();
-    private final BlockingQueue<Command> commands;
+    private final SerialQueue<Command> commands;
+    private volatile Thread matcherThread;
     private final DecisionWriter decisions;
     private final SymbolFence fence;
     private final Map<UUID, Decided> decided = new ConcurrentHashMap<>();
@@ -115,17 +119,26 @@ public class MatchingService extends LoopThread {
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
         this.buyStopCollar = properties.matching().buyStopCollar();
-        this.commands = new ArrayBlockingQueue<>(properties.kafka().handOffCapacity());
+        this.commands = new SerialQueue<>(properties.kafka().handOffCapacity(), this::apply);
         exchanges.onChange(this::holdExchanges);
     }
 
-    /** Hands a tick to the matcher; false if the queue is full (the caller pauses its source). */
-    public boolean offer(Tick tick, long receivedNanos) {
-        return commands.offer(new TickArrived(tick, receivedNanos));
+    /**
+     * Matches a tick, on the calling thread unless another is applying commands (which then applies
+     * it); false if the queue is full (the caller pauses its source, then {@link #put}s it).
+     */
+    public boolean offer(Tick tick, long receivedNanos) throws InterruptedException {
+        if (!commands.offer(new TickArrived(tick, receivedNanos))) {
+            return false;
+        }
+        commands.applyQueued();
+        return true;
     }
 
+    /** Matches a tick as {@link #offer} does, waiting for room in the queue as long as it takes. */
     public void put(Tick tick, long receivedNanos) throws InterruptedException {
         commands.put(new TickArrived(tick, receivedNanos));
+        commands.applyQueued();
     }
 
     /**
@@ -159,7 +172,7 @@ public class MatchingService extends LoopThread {
     }
 
     /**
-     * Decides a cancel on the matcher thread, in turn with ticks, so a cancel racing a fill ends in
+     * Decides a cancel on the matcher, in turn with ticks, so a cancel racing a fill ends in
      * exactly one of the two. {@link Outcome.NotHeld} if this instance does not hold the symbol:
      * the inbox then carries the cancel to the holder.
      */
@@ -237,6 +250,7 @@ public class MatchingService extends LoopThread {
         }
     }
 
+    /** Queues a command for the matcher's thread, waiting up to 30 s for room. */
     private void enqueue(Command command) {
         try {
             if (!commands.offer(command, 30, TimeUnit.SECONDS)) {
@@ -246,27 +260,45 @@ public class MatchingService extends LoopThread {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
+        wake();
     }
 
     @Override
     protected void loop() {
+        matcherThread = Thread.currentThread();
         while (isRunning()) {
             try {
-                Command command = commands.poll(200, TimeUnit.MILLISECONDS);
-                if (command != null) {
-                    apply(command);
-                }
-                forgetOldDecisions();
+                commands.applyQueued();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (RuntimeException e) {
-                log.error("matcher command failed", e);
+            }
+            forgetOldDecisions();
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(200));
+            if (Thread.interrupted()) {
+                return;
             }
         }
     }
 
+    /** Unparks the matcher's thread: a command is queued, or the loop is to stop. */
+    @Override
+    protected void wake() {
+        Thread thread = matcherThread;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+        }
+    }
+
     private void apply(Command command) throws InterruptedException {
+        try {
+            applyOne(command);
+        } catch (RuntimeException e) {
+            log.error("matcher command failed", e);
+        }
+    }
+
+    private void applyOne(Command command) throws InterruptedException {
         if (command instanceof TickArrived t) {
             onTick(t.tick(), t.receivedNanos());
         } else if (command instanceof AddOrder a) {
@@ -381,7 +413,9 @@ public class MatchingService extends LoopThread {
                 if (error != null || outcome instanceof Outcome.NotHeld || outcome instanceof Outcome.NotVisible) {
                     forget(order.orderId());
                     // nothing was decided: the order stays in the index (a later tick triggers it), unless the symbol left this instance
-                    commands.offer(new AddOrder(order, verify));
+                    if (commands.offer(new AddOrder(order, verify))) {
+                        wake();
+                    }
                 }
             });
         }

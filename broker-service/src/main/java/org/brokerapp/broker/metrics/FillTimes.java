@@ -16,7 +16,7 @@ public record FillTimes(Instant tickEvent, Instant received, long receivedNanos,
         return Duration.between(tickEvent, received);
     }
 
-    /** The hand-off to the matcher thread, the wait behind the commands before it, and the match. */
+    /** The wait for the matcher's turn (behind the commands queued before it) and the match. */
     public Duration receiptToDecision() {
         return Duration.ofNanos(decidedNanos - receivedNanos);
     }

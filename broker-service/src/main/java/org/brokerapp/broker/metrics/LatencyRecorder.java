@@ -30,7 +30,7 @@ class LatencyRecorder {
     public static final String RECEIPT_TO_FILL = "receipt-to-fill";
     /**
      * The three legs of a filled tick's way, which add up to tick-to-fill: its event time to this broker's receipt (the feed's send
-     * and Kafka's delivery), receipt to the matcher's decision (the hand-off to the matcher thread and the match), and the decision
+     * and Kafka's delivery), receipt to the matcher's decision (the wait for the matcher's turn and the match), and the decision
      * to the fill durable (the ledger write).
      */
     public static final String TICK_TO_RECEIPT = "tick-to-receipt";

@@ -35,9 +35,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads this region's tick topic and hands ticks to the matcher. The poll loop does no database
- * I/O: when the matcher's bounded queue is full the loop pauses its partitions, waits for room,
- * and resumes. Partitions decide ownership: the symbols whose key hashes to this instance's
+ * Reads this region's tick topic and has the matcher match each tick, on this loop's thread when
+ * the matcher is free (see MatchingService#offer). The poll loop waits on no database I/O: when the
+ * matcher's bounded queue is full the loop pauses its partitions, waits for room, and resumes. Partitions decide ownership: the symbols whose key hashes to this instance's
  * partitions are the ones it matches, so two instances of a region split the symbols between them
  * and a rebalance moves whole symbols (their orders are rebuilt from Cassandra on assignment).
  * Ticks are delivered at least once; duplicates and stale sequence numbers are counted and skipped.

@@ -64,7 +64,7 @@ public final class MarkdownReport {
                 + "of the tick to fill durable) are the brokers' own HdrHistograms (/actuator/latency, 3 significant digits), snapshots taken "
                 + "before and after the window and subtracted: exact percentiles and max, within 0.1 %. So are a filled tick's three legs, which add up "
                 + "to its ticker-to-fill: tick-to-receipt (its event time to the broker's receipt: the feed's send and Kafka's delivery), "
-                + "receipt-to-decision (the hand-off to the matcher thread and the match) and decision-to-fill (the fill's ledger write); "
+                + "receipt-to-decision (the wait for the matcher's turn and the match) and decision-to-fill (the fill's ledger write); "
                 + "tick produced is the harness's own (a tick's intended send to Kafka's acknowledgement, every tick). So are order-request (a POST /api/orders "
                 + "as the broker it was sent to served it, first filter to answer; -to-controller: until the controller has the order), owner-placement (a LIMIT/STOP placement at the customer's "
                 + "owner, reservation to answer) and its two durable steps (its ledger and open_orders rows, one batch; its event), each from their sending; "
