@@ -130,14 +130,14 @@ final class K8sTools {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().putAll(environment);
             Process process = builder.start();
-            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            boolean ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (!ended) {
                 process.destroyForcibly().waitFor();
-                return new Result(-1, String.join(" ", command) + " did not end within " + timeout.toSeconds() + " s: "
-                        + Files.readString(log, StandardCharsets.UTF_8));
             }
             String output = Files.readString(log, StandardCharsets.UTF_8);
             Files.delete(log);
-            return new Result(process.exitValue(), output);
+            return ended ? new Result(process.exitValue(), output)
+                    : new Result(-1, String.join(" ", command) + " did not end within " + timeout.toSeconds() + " s: " + output);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

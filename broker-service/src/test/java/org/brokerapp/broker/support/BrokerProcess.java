@@ -53,6 +53,9 @@ public final class BrokerProcess implements AutoCloseable {
         properties.forEach((key, value) -> command.add("--" + key + "=" + (key.equals("server.port") ? port : value)));
         try {
             Files.createDirectories(log.getParent());
+            // its temporary files (Tomcat's work directories) beside its log, not in /tmp: a broker a test kills leaves them behind
+            Path tmp = Files.createDirectories(log.resolveSibling(log.getFileName().toString().replace(".log", ".tmp")));
+            command.add(1, "-Djava.io.tmpdir=" + tmp);
             ProcessBuilder launcher = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
             launcher.environment().put("BROKER_KAFKA_PASSWORD", String.valueOf(kafkaPassword));
             Process process = launcher.start();

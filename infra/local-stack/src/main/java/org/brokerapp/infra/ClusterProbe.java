@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -79,6 +80,33 @@ final class ClusterProbe {
             return JMXConnectorFactory.connect(new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + node.jmxPort() + "/jmxrmi"), Map.of());
         } catch (IOException e) {
             throw new StackException(node.name() + " does not answer on JMX port " + node.jmxPort() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Each node's own schema version, as the node answers it (what {@code nodetool describecluster} groups
+     * by), not as gossip or a driver last heard it: one version means every node has applied every change.
+     */
+    static Map<String, String> schemaVersions(List<CassandraNode> nodes) {
+        Map<String, String> versions = new TreeMap<>();
+        for (CassandraNode node : nodes) {
+            try (JMXConnector connector = connect(node)) {
+                versions.put(node.name(), (String) connector.getMBeanServerConnection().getAttribute(STORAGE_SERVICE, "SchemaVersion"));
+            } catch (IOException | JMException e) {
+                throw new StackException(node.name() + " does not answer on JMX port " + node.jmxPort() + ": " + e.getMessage(), e);
+            }
+        }
+        return versions;
+    }
+
+    static void awaitSchemaAgreement(List<CassandraNode> nodes, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Map<String, String> versions;
+        while (new HashSet<>((versions = schemaVersions(nodes)).values()).size() > 1) {
+            if (System.nanoTime() > deadline) {
+                throw new StackException("the Cassandra nodes do not agree on the schema after " + timeout.toSeconds() + " s: " + versions);
+            }
+            ServerProcess.sleep(Duration.ofMillis(200));
         }
     }
 

@@ -80,7 +80,7 @@ class ClusterFormationIT {
                     + stack.regions().networkTopologyReplication()).setTimeout(Duration.ofSeconds(30)));
             inA.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS formation.notes (id uuid PRIMARY KEY, body text)")
                     .setTimeout(Duration.ofSeconds(30)));
-            assertThat(inA.checkSchemaAgreement()).isTrue();
+            stack.awaitSchemaAgreement(Duration.ofSeconds(120));
 
             // b's driver learns of the new keyspace from a schema event, a moment later: ask until it has it
             Map<String, String> replication = Await.value("keyspace formation in " + b + "'s schema metadata", Duration.ofSeconds(30),
@@ -96,13 +96,9 @@ class ClusterFormationIT {
         }
     }
 
-    /** The row, or null while {@code b}'s coordinator has not applied the new table yet (schema agreement was seen from {@code a}). */
+    /** The row, or null while it has not reached {@code b}. */
     private static Row readInB(CqlSession inB, UUID id) {
-        try {
-            return inB.execute(SimpleStatement.newInstance("SELECT body FROM formation.notes WHERE id = ?", id)
-                    .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)).one();
-        } catch (com.datastax.oss.driver.api.core.servererrors.InvalidQueryException tableNotThereYet) {
-            return null;
-        }
+        return inB.execute(SimpleStatement.newInstance("SELECT body FROM formation.notes WHERE id = ?", id)
+                .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)).one();
     }
 }

@@ -100,6 +100,7 @@ class TlsStackIT {
             admin.execute(SimpleStatement.newInstance("CREATE KEYSPACE IF NOT EXISTS not_the_brokers WITH replication = " + replication)
                     .setTimeout(Duration.ofSeconds(30)));
             admin.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS not_the_brokers.notes (id int PRIMARY KEY)").setTimeout(Duration.ofSeconds(30)));
+            stack.awaitSchemaAgreement(Duration.ofSeconds(120));
         }
         CqlLogin brokerRole = stack.cqlLogin(CqlRoles.BROKER).orElseThrow();
 
@@ -109,6 +110,7 @@ class TlsStackIT {
                     .setTimeout(Duration.ofSeconds(30)));
             broker.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS brokers_own.notes (id int PRIMARY KEY, body text)")
                     .setTimeout(Duration.ofSeconds(30)));
+            stack.awaitSchemaAgreement(Duration.ofSeconds(120));
             broker.execute("INSERT INTO brokers_own.notes (id, body) VALUES (1, 'mine')");
             assertThat(broker.execute("SELECT body FROM brokers_own.notes WHERE id = 1").one().getString("body")).isEqualTo("mine");
             // the migrations' CREATE KEYSPACE IF NOT EXISTS, run again by every instance at start-up
@@ -156,6 +158,7 @@ class TlsStackIT {
                     .setTimeout(Duration.ofSeconds(30)));
             inA.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS tls_check.notes (id uuid PRIMARY KEY, body text)")
                     .setTimeout(Duration.ofSeconds(30)));
+            stack.awaitSchemaAgreement(Duration.ofSeconds(120));
             UUID id = UUID.randomUUID();
             inA.execute(SimpleStatement.newInstance("INSERT INTO tls_check.notes (id, body) VALUES (?, ?)", id, "over TLS")
                     .setConsistencyLevel(ConsistencyLevel.EACH_QUORUM));

@@ -49,6 +49,7 @@ class WanEmulationIT {
                 + stack.regions().networkTopologyReplication()).setTimeout(Duration.ofSeconds(30)));
         session.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS wan.pings (id uuid PRIMARY KEY, at bigint)")
                 .setTimeout(Duration.ofSeconds(30)));
+        stack.awaitSchemaAgreement(Duration.ofSeconds(120));
         insert = session.prepare("INSERT INTO wan.pings (id, at) VALUES (?, ?)");
     }
 
@@ -86,6 +87,11 @@ class WanEmulationIT {
                 inAway.execute(SimpleStatement.newInstance("INSERT INTO wan.pings (id, at) VALUES (?, ?)", UUID.randomUUID(), 0L)
                         .setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM));
             }
+            // a table created while the other region is cut off cannot reach it, and the stack says so
+            session.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS wan.during_cut (id uuid PRIMARY KEY)")
+                    .setTimeout(Duration.ofSeconds(30)));
+            assertThatThrownBy(() -> stack.awaitSchemaAgreement(Duration.ofSeconds(3))).isInstanceOf(StackException.class)
+                    .hasMessageContaining("do not agree on the schema");
         } finally {
             stack.heal(away);
         }
@@ -93,9 +99,13 @@ class WanEmulationIT {
 
     @Test
     @Order(3)
-    void afterHealEveryNodeIsUpAndNormalAgainAndEachQuorumSucceeds() {
+    void afterHealEveryNodeIsUpAndNormalAgainHasTheSchemaAndEachQuorumSucceeds() {
         stack.awaitAllNodesUpNormal(Duration.ofSeconds(90));
         assertThat(stack.allNodesUpNormal()).isTrue();
+        long start = System.nanoTime();
+        stack.awaitSchemaAgreement(Duration.ofSeconds(120));
+        System.out.printf("the table created during the cut reached every node %.1f s after the heal's nodes were up%n",
+                (System.nanoTime() - start) / 1e9);
         // the driver may still be reconnecting: DriverException means "not yet"
         Await.await("an EACH_QUORUM write after heal", Duration.ofSeconds(30)).ignoreExceptionsInstanceOf(DriverException.class)
                 .untilAsserted(() -> write(ConsistencyLevel.EACH_QUORUM));

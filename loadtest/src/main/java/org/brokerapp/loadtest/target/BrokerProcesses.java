@@ -212,7 +212,11 @@ public final class BrokerProcesses implements AutoCloseable {
         Path log = logs.resolve("broker-" + region + (instance.number() == 1 ? "" : "-" + instance.number()) + ".log");
         this.logs.put(instance, log);
         startedAt.put(instance, System.nanoTime());
-        ProcessBuilder launcher = new ProcessBuilder(command).redirectErrorStream(true)
+        // its temporary files (Tomcat's work directories) beside its log, not in /tmp: a broker a drill kills leaves them behind
+        Path tmp = Files.createDirectories(logs.resolve(log.getFileName().toString().replace(".log", ".tmp")));
+        List<String> withTmp = new ArrayList<>(command);
+        withTmp.add(1, "-Djava.io.tmpdir=" + tmp);
+        ProcessBuilder launcher = new ProcessBuilder(withTmp).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         // from the environment, not the command line, which any local user can read
         launcher.environment().put("BROKER_KAFKA_PASSWORD", stack.kafkaCredential(KafkaAccess.broker(region)).password());

@@ -29,6 +29,7 @@ class ClusterMetersIT {
                     + stack.regions().networkTopologyReplication()).setTimeout(Duration.ofSeconds(30)));
             session.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS amplification_probe.rows (id uuid PRIMARY KEY, payload text)")
                     .setTimeout(Duration.ofSeconds(30)));
+            stack.awaitSchemaAgreement(Duration.ofSeconds(120));
             PreparedStatement insert = session.prepare("INSERT INTO amplification_probe.rows (id, payload) VALUES (?, ?)");
 
             ClusterSnapshot before = meters.snapshot();

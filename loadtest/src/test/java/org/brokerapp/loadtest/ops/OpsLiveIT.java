@@ -32,6 +32,7 @@ import org.brokerapp.loadtest.report.RunResult;
 import org.brokerapp.loadtest.target.LocalTarget;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -66,7 +67,7 @@ class OpsLiveIT {
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
-    void everyDashboardPanelReturnsSeriesAndTheOpsPageShowsLoadAndACut(LocalStack stack) throws Exception {
+    void everyDashboardPanelReturnsSeriesAndTheOpsPageShowsLoadAndACut(LocalStack stack, @TempDir Path chromiumProfile) throws Exception {
         String prometheus = stack.prometheusUrl().orElseThrow(() -> new AssertionError(
                 "the stack runs without Prometheus: install Debian's prometheus package (infra/bin/install-ops-tools)"));
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
@@ -93,7 +94,7 @@ class OpsLiveIT {
             assertThat(dead).as("dashboard queries that returned no series").isEmpty();
 
             String opsPage = target.brokerUrls().values().iterator().next() + "/ops/";
-            ChromeDriver browser = chromium();
+            ChromeDriver browser = chromium(chromiumProfile);
             try {
                 browser.get(opsPage);
                 Map<?, ?> state = awaitPage(browser, "s.updates >= 2 && s.points['throughput'] > 0 && s.points['tick-to-fill'] > 0 && s.points['market'] > 0",
@@ -198,25 +199,20 @@ class OpsLiveIT {
         fail("no data for " + promql + " within " + timeout.toSeconds() + " s");
     }
 
-    /** Flags that work here (machines/polyglot.md): no sandbox as root, no GPU, no background networking. */
-    private static ChromeDriver chromium() {
+    /**
+     * Flags that work here (machines/polyglot.md): no sandbox as root, no GPU, no background networking. The profile
+     * lives in a directory JUnit deletes after the test.
+     */
+    private static ChromeDriver chromium(Path profile) {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                "--window-size=1500,1150", "--user-data-dir=" + tempDir());
+                "--window-size=1500,1150", "--user-data-dir=" + profile);
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60)).scriptTimeout(Duration.ofSeconds(30));
         return driver;
-    }
-
-    private static String tempDir() {
-        try {
-            return Files.createTempDirectory("ops-chromium").toString();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 
     /** Polls the page's {@code window.opsState} until {@code condition} (on {@code s}) holds; returns the state. */
