@@ -55,7 +55,7 @@ public final class BrokerProcess implements AutoCloseable {
             Files.createDirectories(log.getParent());
             // its temporary files (Tomcat's work directories) beside its log, not in /tmp: a broker a test kills leaves them behind
             Path tmp = Files.createDirectories(log.resolveSibling(log.getFileName().toString().replace(".log", ".tmp")));
-            command.add(1, "-Djava.io.tmpdir=" + tmp);
+            command.add(1, "-Djava.io.tmpdir=" + tmp.toAbsolutePath());
             ProcessBuilder launcher = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
             launcher.environment().put("BROKER_KAFKA_PASSWORD", String.valueOf(kafkaPassword));
             Process process = launcher.start();

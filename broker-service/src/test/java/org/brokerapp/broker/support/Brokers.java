@@ -1,6 +1,7 @@
 package org.brokerapp.broker.support;
 
 import java.net.http.HttpClient;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,6 +98,8 @@ public final class Brokers implements AutoCloseable {
         // where the stack's WAN emulator forwards other regions' broker traffic
         properties.put("server.address", host(stack.brokerAddress(region)));
         properties.put("server.port", port(stack.brokerAddress(region)));
+        // Tomcat's work directory under target/, not a new one in /tmp for every broker a test starts
+        properties.put("server.tomcat.basedir", Path.of("target", "tomcat", region).toAbsolutePath().toString());
         properties.put("spring.jmx.enabled", "false");
         // on a TLS stack: HTTPS with the region's certificate, CQL over TLS, https peers, all trusting the stack's CA
         properties.putAll(stack.brokerTlsProperties(region));

@@ -215,7 +215,7 @@ public final class BrokerProcesses implements AutoCloseable {
         // its temporary files (Tomcat's work directories) beside its log, not in /tmp: a broker a drill kills leaves them behind
         Path tmp = Files.createDirectories(logs.resolve(log.getFileName().toString().replace(".log", ".tmp")));
         List<String> withTmp = new ArrayList<>(command);
-        withTmp.add(1, "-Djava.io.tmpdir=" + tmp);
+        withTmp.add(1, "-Djava.io.tmpdir=" + tmp.toAbsolutePath());
         ProcessBuilder launcher = new ProcessBuilder(withTmp).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         // from the environment, not the command line, which any local user can read
