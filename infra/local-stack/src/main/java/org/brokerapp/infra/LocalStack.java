@@ -835,7 +835,8 @@ public final class LocalStack implements AutoCloseable {
      * Returns once every Cassandra node of every region has applied the same schema: call it after DDL, before
      * another region uses what it created. The driver's own wait after DDL is not enough for that: it gives up
      * after 10 s and goes on, and it counts only the nodes it knows to be up, which leaves out the other regions'
-     * nodes (it does not connect to them) until an event says they are up. A busy machine once left the other region without a new table past both.
+     * nodes (it does not connect to them) until an event says they are up. CI once found the other region still
+     * without a new table 30 s after a cut of it had healed.
      */
     public void awaitSchemaAgreement(Duration timeout) {
         ClusterProbe.awaitSchemaAgreement(layout.cassandra(), timeout);
