@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.micrometer.core.instrument.Gauge;
+import io.swagger.v3.oas.annotations.Hidden;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.regions.RegionsModel;
@@ -18,7 +19,9 @@ import org.springframework.web.servlet.view.RedirectView;
  * cannot learn from Prometheus: where Prometheus is, the regions, their configured round trips and
  * the targets to draw. It also publishes the configured round trips as
  * {@code broker_wan_rtt_seconds{region, peer}}, so alert rules compare routed latency to them.
+ * Not part of the REST API, so not in its OpenAPI description.
  */
+@Hidden
 @RestController
 class OpsController {
 

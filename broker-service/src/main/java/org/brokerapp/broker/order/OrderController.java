@@ -24,6 +24,7 @@ import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.metrics.OrderRequestTiming;
+import org.brokerapp.broker.system.OpenApiConfiguration;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -40,7 +41,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @RequestMapping("/api")
 @Tag(name = "orders")
-@SecurityRequirement(name = "basic")
+@SecurityRequirement(name = OpenApiConfiguration.BEARER)
 class OrderController {
 
     /** An order as the API shows it. */

@@ -14,6 +14,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.brokerapp.broker.system.OpenApiConfiguration;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -28,7 +29,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @Conditional(SearchEnabled.class)
 @Tag(name = "search", description = "Trades and orders across every region (Elasticsearch, fed from order events)")
-@SecurityRequirement(name = "basic")
+@SecurityRequirement(name = OpenApiConfiguration.BASIC)
 class SearchController {
 
     static final int MAX_SIZE = 100;
@@ -48,6 +49,7 @@ class SearchController {
     }
 
     @GetMapping("/api/trades")
+    @SecurityRequirement(name = OpenApiConfiguration.BEARER)
     @Operation(summary = "The customer's own trades (fills), newest first, from every region",
             description = "Filters combine. from/to are ISO-8601 instants (from inclusive, to exclusive) on the fill time. "
                     + "regions.missing names the regions that did not answer in time; their trades are absent from this page.")
@@ -62,6 +64,7 @@ class SearchController {
     }
 
     @GetMapping("/api/orders/search")
+    @SecurityRequirement(name = OpenApiConfiguration.BEARER)
     @Operation(summary = "The customer's own orders, newest placement first, from every region",
             description = "Filters combine; from/to apply to the placement time. An order seen by two regions (placed in one, "
                     + "filled in the other) is shown once, in its later state.")

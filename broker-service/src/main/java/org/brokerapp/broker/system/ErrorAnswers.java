@@ -2,6 +2,7 @@ package org.brokerapp.broker.system;
 
 import java.util.UUID;
 
+import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
@@ -18,8 +19,10 @@ import org.springframework.web.bind.annotation.RestController;
  * Errors that happen outside Spring MVC (in a servlet filter, or sent by the container) reach the
  * servlet's error page, {@code /error}: answered here in the same problem+json as
  * {@link ProblemDetailsAdvice}'s, never the framework's default body. A 5xx is a bug: logged once
- * with its stack and an error id, like the advice's.
+ * with its stack and an error id, like the advice's. Not an endpoint of the API, so not in its
+ * OpenAPI description.
  */
+@Hidden
 @RestController
 class ErrorAnswers implements ErrorController {
 

@@ -2,6 +2,7 @@ package org.brokerapp.broker.system;
 
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 
@@ -19,8 +20,13 @@ final class JsonErrors {
         if (cause instanceof MismatchedInputException m) {
             return field(m) + "has the wrong type";
         }
+        if (cause instanceof StreamConstraintsException) {
+            // the parser's own bounds, which it checks before it reads on and reports with no location
+            return "the JSON is nested too deeply, or a number, string or name in it is too long";
+        }
         if (cause instanceof JacksonException j) {
-            return "malformed JSON at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+            return j.getLocation() == null ? "malformed JSON"
+                    : "malformed JSON at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
         }
         return e.getMessage() != null && e.getMessage().startsWith("Required request body is missing") ? "the body is missing" : "unreadable";
     }
