@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.micrometer.core.instrument.Gauge;
-import io.swagger.v3.oas.annotations.Hidden;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.swagger.v3.oas.annotations.Hidden;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.regions.RegionsModel;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -48,7 +48,7 @@ public class OpenApiConfiguration {
     OpenApiCustomizer problemAnswers() {
         Content problem = new Content().addMediaType("application/problem+json",
                 new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM)));
-        // the schema with its references: springdoc drops the schemas no operation refers to before it calls customizers
+        // the schema here, with its references: put in the bean above, where no operation referred to it yet, springdoc left it out
         return api -> {
             api.getComponents().addSchemas(PROBLEM, problem());
             api.getPaths().values().forEach(path -> path.readOperations().forEach(operation -> operation.getResponses()
