@@ -64,7 +64,7 @@ public final class LoadRun {
         }
         try (Harness harness = Harness.open(target, spec.symbolsPerRegion(), spec.seed(), settings.floor(), runId, settings.progressEvery(),
                 settings.probes(), progress)) {
-            harness.idleBaseline(settings.idleBaseline(), spec.floorWritesPerSecond());
+            harness.idleBaseline(settings.idleBaseline(), spec.floorWritesPerSecond()).ifPresent(notes::add);
             harness.prime(spec);
             WindowResult window;
             SlaResult sla = null;

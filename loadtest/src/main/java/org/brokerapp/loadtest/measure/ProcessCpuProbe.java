@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import org.brokerapp.infra.ProcessCpu;
@@ -35,11 +36,20 @@ public final class ProcessCpuProbe implements WindowProbe {
     private Map<Kind, ProcessCpu.Usage> idleByKind;
     private double idleSeconds;
     private Map<Long, ProcessCpu.Reading> windowStart;
+    private Map<Long, ProcessCpu.Reading> lastAsked = Map.of();
     private long windowStartNanos;
 
     /** @param processes every process to meter, pid to kind (asked at each reading: brokers may start late) */
     public ProcessCpuProbe(Supplier<Map<Long, Kind>> processes) {
         this.processes = processes;
+    }
+
+    @Override
+    public Optional<Duration> cpuSinceLastAsked() {
+        Map<Long, ProcessCpu.Reading> now = read();
+        Duration burned = ProcessCpu.perKind(lastAsked, now).values().stream().map(ProcessCpu.Usage::cpu).reduce(Duration.ZERO, Duration::plus);
+        lastAsked = now;
+        return Optional.of(burned);
     }
 
     @Override

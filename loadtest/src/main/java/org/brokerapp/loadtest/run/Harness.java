@@ -260,25 +260,65 @@ public final class Harness implements AutoCloseable {
 
     /**
      * Every probe's idle baseline: {@code length} with everything up, no orders and no ticks (before
-     * priming), after as long again for the servers to settle. Measured straight after the brokers
-     * started, "idle" held their start-up work (compilation, leases taken, Cassandra's first
-     * compactions): twice the rate of a stack at rest, which made every "above idle" figure too low.
+     * priming), once the servers have settled. Measured straight after the brokers started, "idle"
+     * held their start-up work (compilation, leases taken, Cassandra's first compactions): twice the
+     * rate of a stack at rest, which made every "above idle" figure too low. Where a probe meters the
+     * target's CPU the harness waits until its rate stops falling ({@link Settling}: at least
+     * {@code length}, at most ten minutes); elsewhere it waits {@code length}.
      *
      * <p>The floor writes throughout, at {@code floorWritesPerSecond}: it is the harness's instrument,
      * a sixth of Cassandra's mutations at the demo's load, and its cost is not the orders'.
+     *
+     * @return how the settling went, for the report's notes (empty when no baseline was measured)
      */
-    public void idleBaseline(Duration length, double floorWritesPerSecond) throws InterruptedException {
+    public Optional<String> idleBaseline(Duration length, double floorWritesPerSecond) throws InterruptedException {
         if (length.isZero() || probes.isEmpty()) {
-            return;
+            return Optional.empty();
         }
         try (OpenLoop floor = floorLoop(floorWritesPerSecond, 0)) {
             String floorNote = floor == null ? "" : String.format(Locale.ROOT, ", the floor writing %.0f/s as it will beside the load", floorWritesPerSecond);
-            progress.step("settling: " + length.toSeconds() + " s for the servers' start-up work to end before the idle baseline" + floorNote);
-            Thread.sleep(length.toMillis());
+            String settled = settle(Settling.after(length), floorNote);
             progress.step("idle baseline: " + length.toSeconds() + " s with every process up, no orders and no ticks" + floorNote);
             probes.forEach(WindowProbe::idleStarted);
             Thread.sleep(length.toMillis());
             probes.forEach(WindowProbe::idleEnded);
+            return Optional.of(settled);
+        }
+    }
+
+    /** Waits until the target's CPU rate stops falling, or a fixed {@code rule.atLeast()} where no probe meters it; says how it went. */
+    private String settle(Settling rule, String floorNote) throws InterruptedException {
+        Optional<WindowProbe> meter = probes.stream().filter(p -> p.cpuSinceLastAsked().isPresent()).findFirst();
+        if (meter.isEmpty()) {
+            progress.step("settling: " + rule.atLeast().toSeconds() + " s for the servers' start-up work to end before the idle baseline" + floorNote);
+            Thread.sleep(rule.atLeast().toMillis());
+            return "idle baseline after " + rule.atLeast().toSeconds() + " s of settling (no probe meters the target's CPU)";
+        }
+        progress.step("settling: until the servers' CPU rate stops falling (" + rule.step().toSeconds() + "-s steps, at least " + rule.atLeast().toSeconds()
+                + " s, at most " + rule.atMost().toMinutes() + " min) before the idle baseline" + floorNote);
+        List<Double> rates = new ArrayList<>();
+        long started = System.nanoTime();
+        while (true) {
+            long stepStarted = System.nanoTime();
+            Thread.sleep(rule.step().toMillis());
+            Duration burned = meter.get().cpuSinceLastAsked().orElseThrow();
+            rates.add(burned.toNanos() / (double) (System.nanoTime() - stepStarted));
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+            Settling.Verdict verdict = rule.judge(rates, elapsed);
+            String rate = String.format(Locale.ROOT, "%.1f %% of one core", 100 * rates.get(rates.size() - 1));
+            switch (verdict) {
+                case SETTLING -> progress.step("settling: " + elapsed.toSeconds() + " s, the servers at " + rate);
+                case SETTLED -> {
+                    progress.step("settled after " + elapsed.toSeconds() + " s, the servers at " + rate);
+                    return "idle baseline after " + elapsed.toSeconds() + " s of settling, when the servers' CPU rate had stopped falling (" + rate + ")";
+                }
+                case GAVE_UP -> {
+                    progress.warn("the servers' CPU rate still fell after " + elapsed.toSeconds() + " s (" + rate
+                            + "): the idle baseline may hold start-up work, and \"above idle\" figures read too low");
+                    return "idle baseline after " + elapsed.toSeconds() + " s of settling, the servers' CPU rate still falling (" + rate
+                            + "): \"above idle\" figures may read too low";
+                }
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 package org.brokerapp.loadtest.run;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import org.brokerapp.loadtest.report.ResultTable;
 
@@ -21,6 +23,15 @@ public interface WindowProbe {
     }
 
     default void idleEnded() {
+    }
+
+    /**
+     * Where this probe meters the target's CPU: what its processes burned since the last call (the
+     * first call: zero). The harness reads it while the target settles, before the idle baseline
+     * ({@link Settling}); a process that ended in between counts for nothing.
+     */
+    default Optional<Duration> cpuSinceLastAsked() {
+        return Optional.empty();
     }
 
     void windowStarted();

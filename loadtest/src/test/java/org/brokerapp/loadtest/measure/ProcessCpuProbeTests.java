@@ -45,6 +45,20 @@ class ProcessCpuProbeTests {
     }
 
     @Test
+    void theCpuSinceLastAskedIsWhatTheProcessesBurnedInBetween() {
+        ProcessCpuProbe probe = new ProcessCpuProbe(() -> Map.of(ProcessHandle.current().pid(), ProcessCpu.Kind.HARNESS));
+        assertThat(probe.cpuSinceLastAsked()).contains(java.time.Duration.ZERO);
+        long sink = busyFor200MsOfCpu();
+
+        java.time.Duration burned = probe.cpuSinceLastAsked().orElseThrow();
+
+        assertThat(sink).isNotNegative();
+        // the clock tick is 10 ms: at least the spin's 200 ms, less one tick at each end
+        assertThat(burned).isGreaterThanOrEqualTo(java.time.Duration.ofMillis(180));
+        assertThat(probe.cpuSinceLastAsked().orElseThrow()).isLessThan(burned);
+    }
+
+    @Test
     void readingsTakenLateGiveTheRateOverTheirOwnIntervalNotOverTheWindows() throws Exception {
         ProcessCpuProbe probe = new ProcessCpuProbe(() -> Map.of(ProcessHandle.current().pid(), ProcessCpu.Kind.HARNESS));
         probe.windowStarted();
