@@ -65,6 +65,7 @@ public class OpenApiConfiguration {
         fields.put("detail", new StringSchema().description("what is wrong, for a person"));
         fields.put("instance", new StringSchema().description("the request's path"));
         fields.put("errorId", new StringSchema().description("500 only: the id the broker logged the failure under"));
+        fields.put("region", new StringSchema().description("when the problem is another region's (unreachable, timed out, or its refusal passed on): that region"));
         return new ObjectSchema().description("RFC 9457 problem details").properties(fields);
     }
 }

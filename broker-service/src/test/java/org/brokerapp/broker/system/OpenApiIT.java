@@ -38,6 +38,9 @@ class OpenApiIT {
         assertThat(description.body().path("components").path("schemas").propertyNames())
                 .contains("PlaceOrderRequest", "OrderView", "Problem")
                 .doesNotContain("ApplicationContext", "ServletContext", "RedirectView");
+        // every member ProblemDetailsAdvice may set, described for the clients generated from it
+        assertThat(description.body().path("components").path("schemas").path("Problem").path("properties").propertyNames())
+                .contains("type", "title", "status", "detail", "instance", "errorId", "region");
     }
 
     @Test
