@@ -277,7 +277,7 @@ public final class Harness implements AutoCloseable {
         }
         try (OpenLoop floor = floorLoop(floorWritesPerSecond, 0)) {
             String floorNote = floor == null ? "" : String.format(Locale.ROOT, ", the floor writing %.0f/s as it will beside the load", floorWritesPerSecond);
-            String settled = settle(Settling.after(length), floorNote);
+            String settled = settle(Settling.after(length, Runtime.getRuntime().availableProcessors()), floorNote);
             progress.step("idle baseline: " + length.toSeconds() + " s with every process up, no orders and no ticks" + floorNote);
             probes.forEach(WindowProbe::idleStarted);
             Thread.sleep(length.toMillis());
