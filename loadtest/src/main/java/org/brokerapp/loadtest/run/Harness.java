@@ -313,10 +313,10 @@ public final class Harness implements AutoCloseable {
                     return "idle baseline after " + elapsed.toSeconds() + " s of settling, when the servers' CPU rate had stopped falling (" + rate + ")";
                 }
                 case GAVE_UP -> {
-                    progress.warn("the servers' CPU rate still fell after " + elapsed.toSeconds() + " s (" + rate
-                            + "): the idle baseline may hold start-up work, and \"above idle\" figures read too low");
-                    return "idle baseline after " + elapsed.toSeconds() + " s of settling, the servers' CPU rate still falling (" + rate
-                            + "): \"above idle\" figures may read too low";
+                    progress.warn("the servers had not settled after " + elapsed.toSeconds() + " s (" + rate + ", still falling or at the machine's cores)"
+                            + ": the idle baseline may hold start-up work, and \"above idle\" figures read too low");
+                    return "idle baseline after " + elapsed.toSeconds() + " s of settling, the servers not settled (" + rate
+                            + ", still falling or at the machine's cores): \"above idle\" figures may read too low";
                 }
             }
         }
