@@ -125,7 +125,7 @@ public final class CliOptions {
               --opening-cash N        each load customer's opening cash, for the check (default 10000000.00)
               --no-check              skip the correctness check
               --idle-baseline S       local target: measure CPU and Cassandra counters at rest for S seconds before the load, once
-                                      the servers' CPU rate over 30-s steps stops falling, below 90 % of the cores (at least S, at
+                                      the servers' CPU rate over 30-s steps stops falling, below 90 %% of the cores (at least S, at
                                       most 10 min), and report per-order figures with that rate subtracted (default 30; 0: none)
             """.formatted(Preset.DEMO.description, Preset.SMOKE.description, Preset.PROTOTYPE.description, Preset.SMALL.description, Preset.MEDIUM.description);
 
