@@ -72,21 +72,27 @@ public record CassandraNode(Region region, int node, String address, String wanA
     /**
      * Starts the node; with {@code metrics} its MBeans are served to Prometheus on {@code address:9404}, with
      * {@code tls} it speaks CQL and to other nodes over TLS only, and takes only clients that log in ({@link CassandraAuth}).
+     * It maps the stack's class data archive for Cassandra ({@link ClassDataArchive}: about a third of a node's start-up
+     * CPU is loading classes); with {@code mayRecordClasses} and no archive yet, it records one as it stops.
      */
-    ServerProcess start(Path java, ServerLibraries libs, boolean metrics, Optional<StackTls> tls) {
+    ServerProcess start(Path java, ServerLibraries libs, boolean metrics, Optional<StackTls> tls, boolean mayRecordClasses) {
         writeConfiguration(tls);
         List<String> command = new ArrayList<>(launcher());
         command.add(java.toString());
         if (metrics) {
             command.add(libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "cassandra"));
         }
+        ClassDataArchive classes = ClassDataArchive.of(libs.cassandra().resolveSibling("cds"), "cassandra", List.of(libs.cassandra()), java,
+                List.of("metrics=" + metrics));
+        boolean records = mayRecordClasses && !classes.exists();
         List<String> extra = new ArrayList<>(List.of("-Dcassandra.jmx.local.port=" + jmxPort));
         if (tls.isPresent()) {
             extra.add(CassandraAuth.NO_SUPERUSER_DELAY);
         }
+        extra.addAll(classes.options(records));
         command.addAll(jvmOptions(libs.cassandra(), libs.jammAgent(), dir, extra));
         command.add(MAIN_CLASS);
-        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
+        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"), records ? Optional.of(classes) : Optional.empty());
     }
 
     /**
@@ -149,6 +155,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 "-XX:+PerfDisableSharedMem", // as Cassandra's jvm-server.options: no hsperfdata mmap writes (GC stalls on a busy disk)
                 "-Dcassandra.available_processors=1", // four nodes share two cores: size the pools Cassandra derives from its cores for one
                 "-Dcassandra.approximate_time_precision_ms=10", // its coarse clock ticked every 2 ms: 500 wake-ups a second per node, idle (issue #11); timeouts here are seconds
+                "-Dcassandra.memtable.row_overhead_size=180", // what it measures at every start otherwise, by filling a memtable: 5-9 s of a node's start on a busy machine
                 "-Djava.net.preferIPv4Stack=true",
                 "-Djdk.attach.allowAttachSelf=true",
                 "-javaagent:" + jammAgent,

@@ -55,31 +55,42 @@ public record KafkaBroker(Region region, String address, Path dir) {
      * {@code tls} its clients' listener speaks TLS only. Data formatted with other credentials (passwords generated
      * anew) is formatted again.
      */
-    ServerProcess start(Path java, ServerLibraries libs, boolean metrics, KafkaCredentials credentials, Optional<StackTls> tls) {
+    ServerProcess start(Path java, ServerLibraries libs, boolean metrics, KafkaCredentials credentials, Optional<StackTls> tls,
+                        boolean mayRecordClasses) {
         writeConfiguration(credentials.of(KafkaAccess.ADMIN).password(), tls);
         if (credentials.created()) {
             StackFiles.deleteTree(dir.resolve("data"));
         }
         if (!Files.exists(dir.resolve("data/meta.properties"))) {
-            List<String> format = command(java, libs, "kafka.tools.StorageTool");
+            ClassDataArchive classes = classDataArchive(java, libs, "kafka-storage-tool", false);
+            boolean records = mayRecordClasses && !classes.exists();
+            List<String> format = command(java, libs, "kafka.tools.StorageTool", classes.options(records));
             format.addAll(formatArguments(properties(), credentials));
-            ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60));
+            ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60),
+                    records ? Optional.of(classes) : Optional.empty());
         }
-        return launch(java, libs, metrics);
+        return launch(java, libs, metrics, mayRecordClasses);
     }
 
     /** Starts the broker again on the data and configuration it had (after a crash): nothing formatted, nothing rewritten. */
     ServerProcess restart(Path java, ServerLibraries libs, boolean metrics) {
-        return launch(java, libs, metrics);
+        return launch(java, libs, metrics, false);
     }
 
-    private ServerProcess launch(Path java, ServerLibraries libs, boolean metrics) {
-        List<String> command = command(java, libs, "kafka.Kafka");
+    /** Maps the stack's class data archive for Kafka ({@link ClassDataArchive}); records it as it stops when it may and there is none. */
+    private ServerProcess launch(Path java, ServerLibraries libs, boolean metrics, boolean mayRecordClasses) {
+        ClassDataArchive classes = classDataArchive(java, libs, "kafka", metrics);
+        boolean records = mayRecordClasses && !classes.exists();
+        List<String> command = command(java, libs, "kafka.Kafka", classes.options(records));
         if (metrics) {
             command.add(1, libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "kafka"));
         }
         command.add(properties().toString());
-        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"));
+        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"), records ? Optional.of(classes) : Optional.empty());
+    }
+
+    private static ClassDataArchive classDataArchive(Path java, ServerLibraries libs, String kind, boolean metrics) {
+        return ClassDataArchive.of(libs.kafka().resolveSibling("cds"), kind, List.of(libs.kafka()), java, List.of("metrics=" + metrics));
     }
 
     /** The storage tool's format arguments: a new cluster id, and the SCRAM credentials of every principal of the region. */
@@ -133,8 +144,10 @@ public record KafkaBroker(Region region, String address, Path dir) {
                         """);
     }
 
-    private List<String> command(Path java, ServerLibraries libs, String mainClass) {
-        return command(java, libs.kafka(), dir, mainClass);
+    private List<String> command(Path java, ServerLibraries libs, String mainClass, List<String> classDataOptions) {
+        List<String> command = command(java, libs.kafka(), dir, mainClass);
+        command.addAll(1, classDataOptions);
+        return command;
     }
 
     private static List<String> command(Path java, Path lib, Path home, String mainClass) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -150,10 +151,13 @@ public final class LocalStack implements AutoCloseable {
             wan.process().ifPresent(started::add);
             new StackState(ProcessHandle.current().pid(), List.of(), settingsArgs).write(settings.workDir());
 
-            for (KafkaBroker broker : layout.kafka()) {
-                started.add(broker.start(java, libs, settings.metrics(), kafkaCredentials, tls));
+            // each Kafka's storage format and start (JVMs of several seconds) run beside the Cassandra seeds' start,
+            // which is the long way: one node after another
+            boolean metrics = settings.metrics();
+            List<CompletableFuture<Void>> kafkaStarts = layout.kafka().stream().map(broker -> CompletableFuture.runAsync(() -> {
+                started.add(broker.start(java, libs, metrics, kafkaCredentials, tls, broker == layout.kafka().get(0)));
                 progress.step("starting " + broker.name() + " on " + broker.bootstrapServers());
-            }
+            })).toList();
             if (settings.search()) {
                 for (ElasticsearchNode node : layout.elasticsearch()) {
                     started.add(node.start(java, libs));
@@ -166,7 +170,13 @@ public final class LocalStack implements AutoCloseable {
                 progress.step(node.name() + " keeps its " + disk.directory() + " directory on a " + FillableDisk.SIZE_MB
                         + " MB filesystem of its own (for a disk drill)");
             });
-            startCassandra(layout, java, libs, started, tls, progress);
+            try {
+                startCassandra(layout, java, libs, started, tls, progress);
+            } finally {
+                // whatever failed, nothing may still be starting when what has started is stopped
+                kafkaStarts.forEach(start -> start.exceptionally(failed -> null).join());
+            }
+            kafkaStarts.forEach(LocalStack::rethrowFailure);
             for (KafkaBroker broker : layout.kafka()) {
                 processOf(started, broker.name()).awaitLogLine(broker.serverLog(), KafkaBroker.READY_MARKER, KafkaBroker.START_TIMEOUT);
                 KafkaCredential admin = kafkaCredentials.of(KafkaAccess.ADMIN);
@@ -457,7 +467,7 @@ public final class LocalStack implements AutoCloseable {
         long start = System.nanoTime();
         long logBefore = sizeOf(node.systemLog());
         processes.removeIf(p -> p.name().equals(name) && !p.isAlive());
-        ServerProcess process = node.start(java, libs, layout.settings().metrics(), tls);
+        ServerProcess process = node.start(java, libs, layout.settings().metrics(), tls, false);
         processes.add(process);
         process.awaitReady(() -> logContainsAfter(node.systemLog(), logBefore, CassandraNode.READY_MARKER), "'" + CassandraNode.READY_MARKER
                 + "' in a new part of " + node.systemLog(), CassandraNode.START_TIMEOUT);
@@ -604,7 +614,8 @@ public final class LocalStack implements AutoCloseable {
                                        Optional<StackTls> tls, Progress progress) {
         List<CassandraNode> seeds = layout.cassandra().stream().filter(CassandraNode::isSeed).toList();
         for (CassandraNode seed : seeds) {
-            started.add(seed.start(java, libs, layout.settings().metrics(), tls));
+            // the first node records the class data archive the others map from the next start on
+            started.add(seed.start(java, libs, layout.settings().metrics(), tls, seed == seeds.get(0)));
             progress.step("starting " + seed.name() + " (seed) on " + seed.address());
         }
         for (CassandraNode seed : seeds) {
@@ -613,12 +624,20 @@ public final class LocalStack implements AutoCloseable {
         }
         for (CassandraNode node : layout.cassandra()) {
             if (!node.isSeed()) {
-                ServerProcess process = node.start(java, libs, layout.settings().metrics(), tls);
+                ServerProcess process = node.start(java, libs, layout.settings().metrics(), tls, false);
                 started.add(process);
                 progress.step("starting " + node.name() + " on " + node.address());
                 process.awaitLogLine(node.systemLog(), CassandraNode.READY_MARKER, CassandraNode.START_TIMEOUT);
                 progress.step(node.name() + " started");
             }
+        }
+    }
+
+    private static void rethrowFailure(CompletableFuture<Void> done) {
+        try {
+            done.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
     }
 
@@ -891,6 +910,13 @@ public final class LocalStack implements AutoCloseable {
     void detach() {
         Runtime.getRuntime().removeShutdownHook(shutdownHook);
         new StackState(-1, processes.stream().map(ServerProcess::pid).toList(), settingsArgs).write(layout.settings().workDir());
+        ClassDataArchive.noteLeft(leftRecordings(layout.settings().workDir()),
+                processes.stream().flatMap(p -> p.recording().stream()).toList());
+    }
+
+    /** Where a detached stack notes the class data archives its servers will write as they stop ({@code stack down} keeps them). */
+    static Path leftRecordings(Path workDir) {
+        return workDir.resolve("class-data-recordings");
     }
 
     @Override

@@ -19,21 +19,28 @@ public final class ServerProcess {
     private final String name;
     private final Process process;
     private final Path console;
+    private final Optional<ClassDataArchive> recording;
 
-    private ServerProcess(String name, Process process, Path console) {
+    private ServerProcess(String name, Process process, Path console, Optional<ClassDataArchive> recording) {
         this.name = name;
         this.process = process;
         this.console = console;
+        this.recording = recording;
     }
 
     static ServerProcess start(String name, List<String> command, Path console) {
+        return start(name, command, console, Optional.empty());
+    }
+
+    /** With {@code recording}: this JVM records that class data archive as it exits, kept if it stops by itself. */
+    static ServerProcess start(String name, List<String> command, Path console, Optional<ClassDataArchive> recording) {
         try {
             Files.createDirectories(console.getParent());
             Process process = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(console.toFile())
                     .start();
-            return new ServerProcess(name, process, console);
+            return new ServerProcess(name, process, console, recording);
         } catch (IOException e) {
             throw new StackException("cannot start " + name + ": " + e.getMessage(), e);
         }
@@ -41,7 +48,12 @@ public final class ServerProcess {
 
     /** Runs a short-lived command (a tool, not a server) to its end; fails with the tail of its output. */
     static void runToCompletion(String name, List<String> command, Path console, Duration timeout) {
-        ServerProcess tool = start(name, command, console);
+        runToCompletion(name, command, console, timeout, Optional.empty());
+    }
+
+    /** With {@code recording}: the tool records that class data archive as it exits, kept if it succeeds. */
+    static void runToCompletion(String name, List<String> command, Path console, Duration timeout, Optional<ClassDataArchive> recording) {
+        ServerProcess tool = start(name, command, console, recording);
         try {
             if (!tool.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 tool.process.destroyForcibly();
@@ -52,6 +64,7 @@ public final class ServerProcess {
             tool.process.destroyForcibly();
             throw new StackException(name + " interrupted");
         }
+        recording.ifPresent(archive -> archive.keepRecorded(tool.process.exitValue() == 0));
         if (tool.process.exitValue() != 0) {
             throw new StackException(name + " failed (exit " + tool.process.exitValue() + "): " + tool.lastLine() + "; see " + console);
         }
@@ -96,6 +109,7 @@ public final class ServerProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        recording.ifPresent(archive -> archive.keepRecorded(false));
     }
 
     /** Holds the process where it is (SIGSTOP), as a long GC pause or a stalled disk would; {@link #resume} lets it go on. */
@@ -127,18 +141,30 @@ public final class ServerProcess {
             return;
         }
         process.destroy();
+        boolean stoppedByItself = false;
+        // a JVM recording its class data archive writes it on its way out
+        Duration wait = recording.isPresent() ? grace.plusSeconds(60) : grace;
         try {
-            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            stoppedByItself = process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS);
+            if (!stoppedByItself) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
         }
+        // a JVM ends with 143 when SIGTERM's shutdown completes
+        boolean exitedCleanly = stoppedByItself && (process.exitValue() == 0 || process.exitValue() == 143);
+        recording.ifPresent(archive -> archive.keepRecorded(exitedCleanly));
     }
 
     public String name() {
         return name;
+    }
+
+    /** The class data archive this JVM records as it exits, if it does. */
+    Optional<ClassDataArchive> recording() {
+        return recording;
     }
 
     public long pid() {

@@ -179,13 +179,17 @@ public final class StackCli implements Callable<Integer> {
                 p.destroy();
             });
             // all at once: each Cassandra node takes several seconds to drain
-            long deadline = System.nanoTime() + LocalStack.STOP_GRACE.toNanos();
+            // a server recording its class data archive writes it on its way out: a minute more
+            long deadline = System.nanoTime() + LocalStack.STOP_GRACE.plusSeconds(60).toNanos();
+            boolean allStoppedByThemselves = true;
             for (ProcessHandle p : servers) {
                 long left = Math.max(0, deadline - System.nanoTime());
                 if (p.onExit().orTimeout(left, TimeUnit.NANOSECONDS).exceptionally(t -> p).join().isAlive()) {
                     p.destroyForcibly();
+                    allStoppedByThemselves = false;
                 }
             }
+            ClassDataArchive.settleLeft(LocalStack.leftRecordings(workDir), allStoppedByThemselves);
             try {
                 FillableDisk.unmountAllUnder(workDir);
             } catch (StackException e) {

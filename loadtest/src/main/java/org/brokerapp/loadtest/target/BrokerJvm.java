@@ -15,56 +15,54 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.brokerapp.infra.ClassDataArchive;
+
 /**
  * How a broker JVM is launched from a Spring Boot jar, with application class data sharing
- * (AppCDS): the jar is extracted once ({@code java -Djarmode=tools -jar ... extract}; classes in
- * nested jars cannot be shared), the first broker started from it records the classes it loaded
- * into an archive when it exits ({@code -XX:ArchiveClassesAtExit}), and every later start maps
- * that archive instead of loading, verifying and parsing those classes again
- * ({@code -XX:SharedArchiveFile}). The extraction and the archive live next to the jar, keyed by
- * the jar's digest, so a rebuilt jar gets its own and a stale archive is never used.
+ * (AppCDS, {@link ClassDataArchive}): the jar is extracted once ({@code java -Djarmode=tools -jar
+ * ... extract}; classes in nested jars cannot be shared), the first broker started from it records
+ * the classes it loaded into an archive when it exits, and every later start maps that archive.
+ * The extraction and the archive live next to the jar, keyed by the jar's digest, so a rebuilt jar
+ * gets its own and a stale archive is never used.
  */
 final class BrokerJvm {
 
+    private final Path java;
     private final Path extracted;
-    private final Path archive;
+    private final ClassDataArchive archive;
 
-    private BrokerJvm(Path extracted, Path archive) {
+    private BrokerJvm(Path java, Path extracted, ClassDataArchive archive) {
+        this.java = java;
         this.extracted = extracted;
         this.archive = archive;
     }
 
-    /** Prepares the extracted layout of {@code jar} (once per jar content). */
-    static BrokerJvm of(Path jar) {
+    /** Prepares the extracted layout of {@code jar} (once per jar content), to run on {@code java}. */
+    static BrokerJvm of(Path jar, Path java) {
         Path cache = jar.toAbsolutePath().resolveSibling(jar.getFileName() + ".cds").resolve(digest(jar));
         Path extracted = cache.resolve("app");
         if (!Files.isRegularFile(extracted.resolve(jar.getFileName()))) {
             extract(jar, cache, extracted);
         }
-        return new BrokerJvm(extracted.resolve(jar.getFileName()), cache.resolve("broker.jsa"));
+        Path app = extracted.resolve(jar.getFileName());
+        return new BrokerJvm(java, app, ClassDataArchive.of(cache, "broker", List.of(app), java, List.of()));
     }
 
     /**
      * The java command line up to the application's own arguments. With {@code train} and no
-     * archive yet, this JVM writes the archive when it exits; only one JVM at a time may do so.
+     * archive yet, this JVM writes the archive when it exits.
      */
-    List<String> command(Path java, List<String> jvmOptions, boolean train) {
+    List<String> command(List<String> jvmOptions, boolean train) {
         List<String> command = new ArrayList<>(List.of(java.toString()));
         command.addAll(jvmOptions);
-        if (Files.isRegularFile(archive)) {
-            command.add("-XX:SharedArchiveFile=" + archive);
-        } else if (train) {
-            command.add("-XX:ArchiveClassesAtExit=" + training());
-        }
-        // the archive's own notes (classes it cannot hold, and the like) are not the broker's business
-        command.add("-Xlog:cds*=error");
+        command.addAll(archive.options(train));
         command.add("-jar");
         command.add(extracted.toString());
         return command;
     }
 
     boolean hasArchive() {
-        return Files.isRegularFile(archive);
+        return archive.exists();
     }
 
     /**
@@ -72,19 +70,7 @@ final class BrokerJvm {
      * writing leaves half an archive, which is thrown away and recorded again next time).
      */
     void keepTrainedArchive(boolean exitedCleanly) {
-        try {
-            if (exitedCleanly && Files.size(training()) > 0) {
-                Files.move(training(), archive, StandardCopyOption.ATOMIC_MOVE);
-            } else {
-                Files.deleteIfExists(training());
-            }
-        } catch (IOException noArchive) {
-            // nothing recorded (or another harness kept one first): the next start records again
-        }
-    }
-
-    private Path training() {
-        return archive.resolveSibling(archive.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+        archive.keepRecorded(exitedCleanly);
     }
 
     private static void extract(Path jar, Path cache, Path extracted) {

@@ -113,7 +113,7 @@ public final class BrokerProcesses implements AutoCloseable {
             Files.createDirectories(logs);
             // an extracted copy of the jar (a build rewriting the jar under a starting JVM cannot touch it) with a
             // class data sharing archive: the first broker ever started from this jar writes it, later starts use it
-            BrokerJvm jvm = BrokerJvm.of(jar);
+            BrokerJvm jvm = BrokerJvm.of(jar, Path.of(System.getProperty("java.home"), "bin", "java"));
             brokers.jvm = jvm;
             boolean training = !jvm.hasArchive();
             if (training) {
@@ -172,7 +172,7 @@ public final class BrokerProcesses implements AutoCloseable {
         String region = instance.region();
         List<String> jvmOptions = new ArrayList<>(List.of("-Xms512m", "-Xmx512m"));
         jvmOptions.addAll(LeanJvm.SMALL_MACHINE);
-        List<String> command = jvm.command(Path.of(System.getProperty("java.home"), "bin", "java"), jvmOptions, records);
+        List<String> command = jvm.command(jvmOptions, records);
         if (records) {
             training = instance;
         }
