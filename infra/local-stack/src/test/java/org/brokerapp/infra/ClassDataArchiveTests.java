@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ClassDataArchiveTests {
 
@@ -31,6 +33,13 @@ class ClassDataArchiveTests {
         return ClassDataArchive.of(dir.resolve("cds"), "server", List.of(lib), java, options);
     }
 
+    /** What a JVM recording {@code recording} writes as it exits. */
+    private static Path written(ClassDataArchive recording, String content) throws IOException {
+        Path file = Path.of(recording.options(true).get(0).substring("-XX:ArchiveClassesAtExit=".length()));
+        Files.writeString(file, content);
+        return file;
+    }
+
     @Test
     void withoutAnArchiveItRecordsOneOnlyWhenAsked() {
         ClassDataArchive archive = archive(List.of());
@@ -44,8 +53,7 @@ class ClassDataArchiveTests {
     @Test
     void aRecordingKeptAfterACleanExitIsMappedFromThenOn() throws IOException {
         ClassDataArchive recording = archive(List.of());
-        Path written = Path.of(recording.options(true).get(0).substring("-XX:ArchiveClassesAtExit=".length()));
-        Files.writeString(written, "classes");
+        Path written = written(recording, "classes");
 
         recording.keepRecorded(true);
 
@@ -58,8 +66,7 @@ class ClassDataArchiveTests {
     @Test
     void aRecordingOfAJvmThatDidNotExitByItselfIsThrownAway() throws IOException {
         ClassDataArchive recording = archive(List.of());
-        Path written = Path.of(recording.options(true).get(0).substring("-XX:ArchiveClassesAtExit=".length()));
-        Files.writeString(written, "half an archive");
+        Path written = written(recording, "half an archive");
 
         recording.keepRecorded(false);
 
@@ -67,34 +74,22 @@ class ClassDataArchiveTests {
         assertThat(archive(List.of()).exists()).isFalse();
     }
 
-    @Test
-    void aDetachedStacksRecordingsAreKeptByWhoeverStopsItOnceItsJvmsStoppedByThemselves() throws IOException {
+    /** Kept by whoever stops a detached stack once its JVMs stopped by themselves; thrown away when one had to be killed. */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aDetachedStacksRecordingsAreSettledByWhoeverStopsIt(boolean stoppedByThemselves) throws IOException {
         ClassDataArchive recording = archive(List.of());
-        Path written = Path.of(recording.options(true).get(0).substring("-XX:ArchiveClassesAtExit=".length()));
         Path note = dir.resolve("class-data-recordings");
         ClassDataArchive.noteLeft(note, List.of(recording));
-        Files.writeString(written, "classes");
+        Path written = written(recording, "classes");
 
-        ClassDataArchive.settleLeft(note, true);
+        ClassDataArchive.settleLeft(note, stoppedByThemselves);
 
-        assertThat(archive(List.of()).exists()).isTrue();
+        assertThat(archive(List.of()).exists()).isEqualTo(stoppedByThemselves);
         assertThat(written).doesNotExist();
         assertThat(note).doesNotExist();
-    }
-
-    @Test
-    void aDetachedStacksRecordingsAreThrownAwayWhenAJvmHadToBeKilled() throws IOException {
-        ClassDataArchive recording = archive(List.of());
-        Path written = Path.of(recording.options(true).get(0).substring("-XX:ArchiveClassesAtExit=".length()));
-        Path note = dir.resolve("class-data-recordings");
-        ClassDataArchive.noteLeft(note, List.of(recording));
-        Files.writeString(written, "half an archive");
-
-        ClassDataArchive.settleLeft(note, false);
-
-        assertThat(archive(List.of()).exists()).isFalse();
-        assertThat(written).doesNotExist();
-        ClassDataArchive.settleLeft(note, true); // nothing noted any more: nothing to do
+        ClassDataArchive.settleLeft(note, !stoppedByThemselves); // nothing noted any more: nothing changes
+        assertThat(archive(List.of()).exists()).isEqualTo(stoppedByThemselves);
     }
 
     @Test
