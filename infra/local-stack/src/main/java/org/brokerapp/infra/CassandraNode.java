@@ -168,7 +168,11 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 "-Dcassandra-foreground=yes",
                 // an empty cluster on one machine: no need to wait for a ring to settle
                 "-Dcassandra.ring_delay_ms=1000",
-                "-Dcassandra.skip_wait_for_gossip_to_settle=0"));
+                "-Dcassandra.skip_wait_for_gossip_to_settle=0",
+                // Cassandra's own default (twice its default ring delay); derived from the 1-s ring delay, a node in the
+                // gossip without tokens yet was evicted as a "fat client" after 1 s of silence: two DCs' seeds starting
+                // together across the emulated WAN then dropped each other from their seed lists and never met again
+                "-Dcassandra.gossip_quarantine_delay_ms=60000"));
         options.addAll(LeanJvm.SHARED_CORES);
         options.addAll(jmxOptions);
         options.addAll(JAVA17_MODULE_OPTIONS);
