@@ -50,28 +50,20 @@ class ClassDataArchiveTests {
         assertThat(archive.options(false)).noneMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit") || o.startsWith("-XX:SharedArchiveFile"));
     }
 
-    @Test
-    void aRecordingKeptAfterACleanExitIsMappedFromThenOn() throws IOException {
+    /** Kept after a clean exit, and mapped from then on; thrown away when the JVM did not exit by itself (half an archive, maybe). */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aRecordingIsKeptOnlyAfterACleanExit(boolean exitedCleanly) throws IOException {
         ClassDataArchive recording = archive(List.of());
         Path written = written(recording, "classes");
 
-        recording.keepRecorded(true);
+        recording.keepRecorded(exitedCleanly);
 
         assertThat(written).doesNotExist();
         ClassDataArchive later = archive(List.of());
-        assertThat(later.exists()).isTrue();
-        assertThat(later.options(true)).contains("-XX:SharedArchiveFile=" + later.path()).noneMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit"));
-    }
-
-    @Test
-    void aRecordingOfAJvmThatDidNotExitByItselfIsThrownAway() throws IOException {
-        ClassDataArchive recording = archive(List.of());
-        Path written = written(recording, "half an archive");
-
-        recording.keepRecorded(false);
-
-        assertThat(written).doesNotExist();
-        assertThat(archive(List.of()).exists()).isFalse();
+        assertThat(later.exists()).isEqualTo(exitedCleanly);
+        assertThat(later.options(true).stream().anyMatch(o -> o.equals("-XX:SharedArchiveFile=" + later.path()))).isEqualTo(exitedCleanly);
+        assertThat(later.options(true).stream().anyMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit"))).isEqualTo(!exitedCleanly);
     }
 
     /** Kept by whoever stops a detached stack once its JVMs stopped by themselves; thrown away when one had to be killed. */
