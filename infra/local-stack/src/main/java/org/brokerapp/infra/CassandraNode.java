@@ -82,17 +82,16 @@ public record CassandraNode(Region region, int node, String address, String wanA
         if (metrics) {
             command.add(libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "cassandra"));
         }
-        ClassDataArchive classes = ClassDataArchive.of(libs.cassandra().resolveSibling("cds"), "cassandra", List.of(libs.cassandra()), java,
-                List.of("metrics=" + metrics));
-        boolean records = mayRecordClasses && !classes.exists();
+        ClassDataArchive classes = ClassDataArchive.besideLibraries(libs.cassandra(), "cassandra", java, List.of("metrics=" + metrics));
+        Optional<ClassDataArchive> recording = classes.toRecord(mayRecordClasses);
         List<String> extra = new ArrayList<>(List.of("-Dcassandra.jmx.local.port=" + jmxPort));
         if (tls.isPresent()) {
             extra.add(CassandraAuth.NO_SUPERUSER_DELAY);
         }
-        extra.addAll(classes.options(records));
+        extra.addAll(classes.options(recording.isPresent()));
         command.addAll(jvmOptions(libs.cassandra(), libs.jammAgent(), dir, extra));
         command.add(MAIN_CLASS);
-        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"), records ? Optional.of(classes) : Optional.empty());
+        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"), recording);
     }
 
     /**

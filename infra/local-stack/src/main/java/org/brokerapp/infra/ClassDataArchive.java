@@ -10,6 +10,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
@@ -42,6 +43,16 @@ public final class ClassDataArchive {
     /** The archive under {@code dir} for a JVM with this class path, its options and the JVM it runs on. */
     public static ClassDataArchive of(Path dir, String kind, List<Path> classPath, Path java, List<String> options) {
         return new ClassDataArchive(dir.resolve(kind + "-" + digest(classPath, java, options) + ".jsa"));
+    }
+
+    /** The archive kept beside a server's libraries ({@code lib}'s sibling {@code cds}), for a JVM with {@code lib} as its class path. */
+    static ClassDataArchive besideLibraries(Path lib, String kind, Path java, List<String> options) {
+        return of(lib.resolveSibling("cds"), kind, List.of(lib), java, options);
+    }
+
+    /** This archive, for the JVM about to start to record as it exits: when it may and there is none yet. */
+    Optional<ClassDataArchive> toRecord(boolean mayRecord) {
+        return mayRecord && !exists() ? Optional.of(this) : Optional.empty();
     }
 
     /** The options that map the archive, or that record it at exit when {@code record} and there is none yet. */

@@ -63,11 +63,10 @@ public record KafkaBroker(Region region, String address, Path dir) {
         }
         if (!Files.exists(dir.resolve("data/meta.properties"))) {
             ClassDataArchive classes = classDataArchive(java, libs, "kafka-storage-tool", false);
-            boolean records = mayRecordClasses && !classes.exists();
-            List<String> format = command(java, libs, "kafka.tools.StorageTool", classes.options(records));
+            Optional<ClassDataArchive> recording = classes.toRecord(mayRecordClasses);
+            List<String> format = command(java, libs, "kafka.tools.StorageTool", classes.options(recording.isPresent()));
             format.addAll(formatArguments(properties(), credentials));
-            ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60),
-                    records ? Optional.of(classes) : Optional.empty());
+            ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60), recording);
         }
         return launch(java, libs, metrics, mayRecordClasses);
     }
@@ -80,17 +79,17 @@ public record KafkaBroker(Region region, String address, Path dir) {
     /** Maps the stack's class data archive for Kafka ({@link ClassDataArchive}); records it as it stops when it may and there is none. */
     private ServerProcess launch(Path java, ServerLibraries libs, boolean metrics, boolean mayRecordClasses) {
         ClassDataArchive classes = classDataArchive(java, libs, "kafka", metrics);
-        boolean records = mayRecordClasses && !classes.exists();
-        List<String> command = command(java, libs, "kafka.Kafka", classes.options(records));
+        Optional<ClassDataArchive> recording = classes.toRecord(mayRecordClasses);
+        List<String> command = command(java, libs, "kafka.Kafka", classes.options(recording.isPresent()));
         if (metrics) {
             command.add(1, libs.jmxExporterOption(address, AddressPlan.JMX_EXPORTER_PORT, "kafka"));
         }
         command.add(properties().toString());
-        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"), records ? Optional.of(classes) : Optional.empty());
+        return ServerProcess.start(name(), command, dir.resolve("logs/console.log"), recording);
     }
 
     private static ClassDataArchive classDataArchive(Path java, ServerLibraries libs, String kind, boolean metrics) {
-        return ClassDataArchive.of(libs.kafka().resolveSibling("cds"), kind, List.of(libs.kafka()), java, List.of("metrics=" + metrics));
+        return ClassDataArchive.besideLibraries(libs.kafka(), kind, java, List.of("metrics=" + metrics));
     }
 
     /** The storage tool's format arguments: a new cluster id, and the SCRAM credentials of every principal of the region. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,23 @@ class ClassDataArchiveTests {
         assertThat(archive.options(true)).anyMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit=" + archive.path() + ".tmp-"))
                 .noneMatch(o -> o.startsWith("-XX:SharedArchiveFile"));
         assertThat(archive.options(false)).noneMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit") || o.startsWith("-XX:SharedArchiveFile"));
+    }
+
+    /** A JVM records only when it may and there is no archive yet; once there is one, every JVM maps it instead. */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aJvmRecordsOnlyWhenItMayAndThereIsNoArchive(boolean mayRecord) throws IOException {
+        ClassDataArchive archive = archive(List.of());
+
+        assertThat(archive.toRecord(mayRecord)).isEqualTo(mayRecord ? Optional.of(archive) : Optional.empty());
+        written(archive, "classes");
+        archive.keepRecorded(true);
+        assertThat(archive(List.of()).toRecord(mayRecord)).isEmpty();
+    }
+
+    @Test
+    void theArchiveBesideAServersLibrariesLivesInTheirSiblingCdsDirectory() {
+        assertThat(ClassDataArchive.besideLibraries(lib, "server", java, List.of()).path()).isEqualTo(archive(List.of()).path());
     }
 
     /** Kept after a clean exit, and mapped from then on; thrown away when the JVM did not exit by itself (half an archive, maybe). */
