@@ -66,7 +66,8 @@ public record KafkaBroker(Region region, String address, Path dir) {
             Optional<ClassDataArchive> recording = classes.toRecord(mayRecordClasses);
             List<String> format = command(java, libs, "kafka.tools.StorageTool", classes.options(recording.isPresent()));
             format.addAll(formatArguments(properties(), credentials));
-            ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(60), recording);
+            // 180 s: beside the Cassandra seeds on a saturated 2-core host the tool took over 60 s (CI, 2026-12-02)
+            ServerProcess.runToCompletion(name() + " storage format", format, dir.resolve("logs/format.log"), Duration.ofSeconds(180), recording);
         }
         return launch(java, libs, metrics, mayRecordClasses);
     }
