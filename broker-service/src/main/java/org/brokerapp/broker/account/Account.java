@@ -146,12 +146,20 @@ final class Account {
     /**
      * A fill reported by its decider (or executed here): the reservation goes, cash and shares move.
      * Repeats change nothing. An order whose write is not yet known durable pays now and is paid
-     * once it is (see the class comment); it stays unsettled, so a retry still writes it.
+     * once it is (see the class comment); it stays unsettled, so a retry still writes it. A report
+     * that cannot be a fill of this order ({@link FillCheck}) changes nothing.
+     *
+     * @return why the report was refused; empty if it was applied, or changed nothing (an order
+     *         unknown here or closed already)
      */
-    void filled(UUID orderId, BigDecimal price, Instant at, String by) {
+    Optional<String> filled(UUID orderId, Side side, long quantity, BigDecimal price, Instant at, String by) {
         Order order = orders.get(orderId);
         if (order == null || !order.isOpen()) {
-            return;
+            return Optional.empty();
+        }
+        Optional<String> refusal = FillCheck.refusal(order, side, quantity, price);
+        if (refusal.isPresent()) {
+            return refusal;
         }
         release(order);
         Order filled = new Order(order.orderId(), order.customerId(), order.clientOrderId(), order.symbol(), order.exchange(), order.side(),
@@ -164,6 +172,7 @@ final class Account {
         } else {
             credit(filled, price);
         }
+        return Optional.empty();
     }
 
     /** A cancel reported by its decider: the reservation goes. Repeats change nothing. */
@@ -194,7 +203,12 @@ final class Account {
                 continue;
             }
             switch (decided.status()) {
-                case FILLED -> filled(decided.orderId(), decided.fillPrice(), decided.filledAt(), decided.filledBy());
+                case FILLED -> {
+                    if (filled(decided.orderId(), decided.side(), decided.quantity(), decided.fillPrice(), decided.filledAt(),
+                            decided.filledBy()).isPresent()) {
+                        continue; // the ledger's row is not a fill of this order: the audit reports it
+                    }
+                }
                 case CANCELLED -> cancelled(decided.orderId(), decided.closedAt());
                 case OPEN -> {
                     continue;

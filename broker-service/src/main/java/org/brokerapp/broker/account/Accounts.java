@@ -70,19 +70,23 @@ public class Accounts {
     }
 
     /**
-     * Applies a fill its decider reported to an account this instance owns. An account not in
-     * memory is read first: the report may arrive before the fill's own write reaches this DC, and
-     * an account read later could miss it.
+     * Applies a fill its decider reported to an account this instance owns, if it can be a fill of
+     * the customer's order ({@link FillCheck}). An account not in memory is read first: the report
+     * may arrive before the fill's own write reaches this DC, and an account read later could miss it.
      *
-     * @return false if this instance does not own the customer (any more): the report is the next owner's
+     * @param reported the order as the fill's event describes it (FILLED, with its side, quantity and price)
      */
-    public boolean filled(String customerId, UUID orderId, BigDecimal price, Instant at, String by) {
-        return applyOwned(customerId, account -> account.filled(orderId, price, at, by));
+    public Report filled(Order reported) {
+        return applyOwned(reported.customerId(), account -> account.filled(reported.orderId(), reported.side(), reported.quantity(),
+                reported.fillPrice(), reported.filledAt(), reported.filledBy()));
     }
 
     /** As {@link #filled}, for a cancel. */
-    public boolean cancelled(String customerId, UUID orderId, Instant at) {
-        return applyOwned(customerId, account -> account.cancelled(orderId, at));
+    public Report cancelled(String customerId, UUID orderId, Instant at) {
+        return applyOwned(customerId, account -> {
+            account.cancelled(orderId, at);
+            return Optional.empty();
+        });
     }
 
     /**
@@ -90,19 +94,45 @@ public class Accounts {
      * since the caller asked, and a copy read or kept while another instance owns the customer would
      * miss that owner's placements if this instance took the customer back later.
      */
-    private boolean applyOwned(String customerId, java.util.function.Consumer<Account> report) {
+    private Report applyOwned(String customerId, Function<Account, Optional<String>> report) {
         if (!owns(customerId)) {
-            return false;
+            return new Report.NotOwned();
         }
         Account account = loaded.computeIfAbsent(customerId, this::load);
         synchronized (account) {
             if (account.isRetired() || !owns(customerId)) {
                 loaded.remove(customerId, account);
-                return false;
+                return new Report.NotOwned();
             }
-            report.accept(account);
-            return true;
+            return report.apply(account).<Report>map(Report.Refused::new).orElseGet(Report.Applied::new);
         }
+    }
+
+    /**
+     * The balances this owner holds in memory for the customer, beside what the ledger folds to
+     * (the seam audit): empty {@code owner} if the account is not in memory here (nothing to differ).
+     *
+     * @throws OrderProblem.NotOwner (503) if this instance does not own the customer: the owner answers
+     */
+    public Audit audit(String customerId) {
+        if (!owns(customerId)) {
+            throw new OrderProblem.NotOwner(customerId);
+        }
+        Holdings ledgerHoldings = ledger.read(customerId).map(LedgerSnapshot::holdings)
+                .orElseThrow(() -> new OrderProblem.NotFound("no account for customer " + customerId));
+        Account account = loaded.get(customerId);
+        if (account == null) {
+            return new Audit(customerId, null, ledgerHoldings, true);
+        }
+        Holdings mine;
+        synchronized (account) {
+            mine = account.holdings();
+        }
+        return new Audit(customerId, mine, ledgerHoldings, mine.agreesWith(ledgerHoldings));
+    }
+
+    /** An owner's account beside the ledger's: {@code owner} null when it is not in memory. */
+    public record Audit(String customerId, Holdings owner, Holdings ledger, boolean agrees) {
     }
 
     /** Copies of customers in newly taken partitions, should any be left: each is read again from the ledger on first use. */
@@ -224,8 +254,10 @@ public class Accounts {
             account.refused(orderId);
         }
 
-        public void filled(UUID orderId, BigDecimal price, Instant at, String by) {
-            account.filled(orderId, price, at, by);
+        /** A MARKET order's execution, here or in the region that answered for it: why it is not this order's fill, if it is not. */
+        public Optional<String> filled(Order execution) {
+            return account.filled(execution.orderId(), execution.side(), execution.quantity(), execution.fillPrice(), execution.filledAt(),
+                    execution.filledBy());
         }
 
         public Holdings holdings() {

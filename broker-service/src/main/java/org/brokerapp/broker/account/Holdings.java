@@ -22,6 +22,16 @@ public record Holdings(BigDecimal cash, BigDecimal reservedCash, Map<String, Lon
         return cash.subtract(reservedCash);
     }
 
+    /** The same balances, whatever the decimals' scales and however zero positions are kept: what the seam audit compares. */
+    public boolean agreesWith(Holdings other) {
+        return cash.compareTo(other.cash) == 0 && reservedCash.compareTo(other.reservedCash) == 0
+                && nonZero(positions).equals(nonZero(other.positions)) && nonZero(reservedShares).equals(nonZero(other.reservedShares));
+    }
+
+    private static Map<String, Long> nonZero(Map<String, Long> shares) {
+        return shares.entrySet().stream().filter(e -> e.getValue() != 0).collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
     public long availableShares(String symbol) {
         return positions.getOrDefault(symbol, 0L) - reservedShares.getOrDefault(symbol, 0L);
     }

@@ -160,4 +160,23 @@ public abstract sealed class OrderProblem extends ApiProblem {
             return Optional.of(region);
         }
     }
+
+    /**
+     * The executing region answered with a fill that cannot be this order's (a price above what was
+     * reserved, another quantity): nothing is booked on the answer, and the reservation stays until
+     * the ledger says what happened (502).
+     */
+    public static final class BadAnswer extends OrderProblem {
+        private final String region;
+
+        public BadAnswer(String region, String detail) {
+            super(HttpStatus.BAD_GATEWAY, "Bad answer from region", detail);
+            this.region = region;
+        }
+
+        @Override
+        public Optional<String> region() {
+            return Optional.of(region);
+        }
+    }
 }

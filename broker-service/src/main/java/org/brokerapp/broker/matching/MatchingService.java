@@ -55,18 +55,19 @@ import org.springframework.stereotype.Service;
  * {@link SerialQueue}): on a busy machine each hand-over to another thread is a wait for a core, on
  * the tick's way to its fill. Everything else is applied by the matcher's thread.
  *
- * <p>Decided orders are remembered for a while, so an order arriving again (its owner rests an order
- * it placed here directly, and the relay brings it too) is not indexed again after its fill. Orders taken
- * over from open_orders are marked: their previous holder may have decided them already, so the
- * writer checks the ledger before their first decision.
+ * <p>Decided orders are remembered for a while ({@code broker.matching.decision-memory}), so an order
+ * arriving again (its owner rests an order it placed here directly, and the relay brings it too) is
+ * not indexed again after its fill. The memory is a shortcut, never the guard: an order the memory
+ * cannot vouch for is marked, and the writer checks the ledger, the order's durable state, before
+ * its first decision. That is every order taken over from open_orders (its previous holder may have
+ * decided it), and every order delivered again from before the memory's window or from before this
+ * instance took its symbol, however long the outage that delayed it and whether or not this broker
+ * restarted meanwhile ({@code ResentEventsIT}).
  */
 @Service
 public class MatchingService extends LoopThread {
 
     private static final Logger log = LoggerFactory.getLogger(MatchingService.class);
-
-    /** Longer than a relayed order can arrive after its placement, so a late re-rest of a decided order is ignored. */
-    private static final Duration DECISION_MEMORY = Duration.ofMinutes(5);
 
     private sealed interface Command permits TickArrived, AddOrder, Cancel, Own, Disown {
     }
@@ -86,7 +87,7 @@ public class MatchingService extends LoopThread {
     private record Disown(Collection<String> symbols, CountDownLatch done) implements Command {
     }
 
-    /** A decision taken here, remembered for {@link #DECISION_MEMORY}. */
+    /** A decision taken here, remembered for {@code broker.matching.decision-memory}. */
     private record Decided(OrderStatus status, long atNanos) {
     }
 
@@ -102,6 +103,10 @@ public class MatchingService extends LoopThread {
     private final SymbolFence fence;
     private final Map<UUID, Decided> decided = new ConcurrentHashMap<>();
     private final Map<UUID, String> takenOver = new HashMap<>();
+    /** When this instance took each symbol it holds (the matcher's thread only): what it remembers starts there. */
+    private final Map<String, Instant> ownedSince = new HashMap<>();
+    private final Duration decisionMemory;
+    private final Duration maxClockSkew;
     private long lastForget = System.nanoTime();
     private final OpenOrders openOrders;
     private final LastPrices lastPrices;
@@ -119,6 +124,8 @@ public class MatchingService extends LoopThread {
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
         this.buyStopCollar = properties.matching().buyStopCollar();
+        this.decisionMemory = properties.matching().decisionMemory();
+        this.maxClockSkew = properties.matching().maxClockSkew();
         this.commands = new SerialQueue<>(properties.kafka().handOffCapacity(), this::apply);
         exchanges.onChange(this::holdExchanges);
     }
@@ -302,12 +309,15 @@ public class MatchingService extends LoopThread {
         if (command instanceof TickArrived t) {
             onTick(t.tick(), t.receivedNanos());
         } else if (command instanceof AddOrder a) {
-            if (!decided.containsKey(a.order().orderId()) && owned.contains(a.order().symbol()) && index.add(a.order()) && a.takenOver()) {
+            boolean verify = a.takenOver() || !memoryVouchesFor(a.order());
+            if (!decided.containsKey(a.order().orderId()) && owned.contains(a.order().symbol()) && index.add(a.order()) && verify) {
                 takenOver.put(a.order().orderId(), a.order().symbol());
             }
         } else if (command instanceof Cancel c) {
             onCancel(c);
         } else if (command instanceof Own o) {
+            Instant now = Instant.now();
+            o.symbols().forEach(symbol -> ownedSince.put(symbol, now));
             for (RestingOrder order : o.orders()) {
                 // what open_orders says outranks what this instance remembers; the ledger check settles it
                 forget(order.orderId());
@@ -317,6 +327,7 @@ public class MatchingService extends LoopThread {
             }
         } else if (command instanceof Disown d) {
             d.symbols().forEach(index::clear);
+            d.symbols().forEach(ownedSince::remove);
             takenOver.values().removeIf(d.symbols()::contains);
             d.done().countDown();
         }
@@ -372,6 +383,22 @@ public class MatchingService extends LoopThread {
         return owned.contains(symbol) && fence.mayDecide(symbol);
     }
 
+    /**
+     * Whether a decision on the order, had there been one, would still be remembered here: it was
+     * placed (by its placing broker's clock, give or take {@code max-clock-skew}) after this instance
+     * took its symbol and within the decision memory's window. Any decision on it came after its
+     * placement, so was taken here and is not forgotten yet.
+     */
+    private boolean memoryVouchesFor(RestingOrder order) {
+        Instant since = ownedSince.get(order.symbol());
+        if (since == null) {
+            return false; // not taken on yet by the matcher's thread: nothing to vouch with
+        }
+        Instant windowStart = Instant.now().minus(decisionMemory);
+        Instant horizon = (since.isBefore(windowStart) ? windowStart : since).plus(maxClockSkew);
+        return order.placedAt().isAfter(horizon);
+    }
+
     private void remember(UUID orderId, OrderStatus status) {
         decided.put(orderId, new Decided(status, System.nanoTime()));
     }
@@ -383,11 +410,11 @@ public class MatchingService extends LoopThread {
 
     private void forgetOldDecisions() {
         long now = System.nanoTime();
-        if (now - lastForget < TimeUnit.SECONDS.toNanos(10)) {
+        if (now - lastForget < Math.min(TimeUnit.SECONDS.toNanos(10), decisionMemory.toNanos())) {
             return;
         }
         lastForget = now;
-        long cutoff = now - DECISION_MEMORY.toNanos();
+        long cutoff = now - decisionMemory.toNanos();
         decided.values().removeIf(d -> d.atNanos() - cutoff < 0);
     }
 

@@ -56,6 +56,19 @@ public class BrokerMetrics {
         counter("broker.decisions.retried", "kind", "any").increment();
     }
 
+    /**
+     * A fill the customer's owner refused to book: not a fill of its order ({@code source}: {@code event}, a decider's
+     * report; {@code answer}, a routed MARKET order's). Alerted on: it is a forgery, or a bug between two brokers.
+     */
+    public void refusedFill(String source) {
+        counter("broker.fills.refused", "source", source).increment();
+    }
+
+    /** An order event refused at intake: sent by a region that may not send it ({@code rule} says which check). Alerted on. */
+    public void refusedEvent(String rule) {
+        counter("broker.events.refused", "rule", rule).increment();
+    }
+
     public void fillFailed() {
         counter("broker.fills", "outcome", "error").increment();
     }

@@ -10,6 +10,7 @@ import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.system.Excerpt;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Checks a placement request field by field and says exactly what is wrong: every refusal is a
@@ -30,7 +31,8 @@ class OrderRequests {
     }
 
     /** The JSON body of a placement; every field optional here so that absence is reported as such. */
-    public record PlaceOrderRequest(String clientOrderId, String symbol, Side side, OrderType type, BigDecimal quantity,
+    public record PlaceOrderRequest(String clientOrderId, String symbol, Side side, OrderType type,
+                                    @JsonDeserialize(using = NumberNotString.class) BigDecimal quantity,
                                     BigDecimal limitPrice, BigDecimal stopPrice) {
     }
 

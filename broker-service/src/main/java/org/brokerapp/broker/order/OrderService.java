@@ -292,11 +292,19 @@ class OrderService {
                 }
             }
             Order filled = placement.order();
-            accounts.withAccount(order.customerId(), account -> {
-                account.filled(orderId, filled.fillPrice(), filled.filledAt(), filled.filledBy());
-                account.written(orderId);
-                return null;
+            Optional<String> refusal = accounts.withAccount(order.customerId(), account -> {
+                Optional<String> notThisOrder = account.filled(filled);
+                if (notThisOrder.isEmpty()) {
+                    account.written(orderId);
+                }
+                return notThisOrder;
             });
+            if (refusal.isPresent()) {
+                metrics.refusedFill("answer");
+                log.warn("order {}: the fill {} answered is not this order's ({}); its cash stays held", orderId, executor, refusal.get());
+                throw new OrderProblem.BadAnswer(executor, "the fill " + executor + " answered for order " + orderId + " is not this order's: "
+                        + refusal.get() + "; its reservation stays until the ledger says what happened");
+            }
             return new Placement(filled, reserved.created() || placement.created());
         } finally {
             accounts.writeEnded(order.customerId(), order.orderId());

@@ -17,6 +17,7 @@ import com.datastax.oss.driver.api.core.DriverException;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
+import org.brokerapp.broker.account.Report;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
@@ -24,6 +25,7 @@ import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.matching.Outcome;
 import org.brokerapp.broker.matching.RestingOrders;
+import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.InstanceUrl;
@@ -60,12 +62,14 @@ class EventIntake {
     private final SymbolHolders holders;
     private final PeerLinks links;
     private final OrderEventCodec codec;
+    private final EventAuthority authority;
+    private final BrokerMetrics metrics;
     private final String region;
     private final String self;
 
     public EventIntake(MatchingService matcher, Accounts accounts, CustomerHomes homes, ExchangeOwnership exchanges, CustomerLedger ledger,
-                       SymbolHolders holders, PeerLinks links, OrderEventCodec codec, BrokerProperties properties,
-                       InstanceUrl instance) {
+                       SymbolHolders holders, PeerLinks links, OrderEventCodec codec, EventAuthority authority, BrokerMetrics metrics,
+                       BrokerProperties properties, InstanceUrl instance) {
         this.matcher = matcher;
         this.accounts = accounts;
         this.homes = homes;
@@ -74,23 +78,34 @@ class EventIntake {
         this.holders = holders;
         this.links = links;
         this.codec = codec;
+        this.authority = authority;
+        this.metrics = metrics;
         this.region = properties.region();
         this.self = instance.url();
     }
 
     /**
-     * A batch of events for this region, in order. True once every one of them was taken (here, or
-     * by the instance it is for); false asks for the same batch again a moment later.
+     * A batch of events for this region, in order, handed in by {@code sender}: the region whose
+     * relay brought them (this one, for events of its own Kafka), or this region again for a batch
+     * another instance of it passed on. True once every one of them was taken (here, or by the
+     * instance it is for); false asks for the same batch again a moment later.
+     *
+     * <p>An event its sender may not hand in (another region's, or one its region may not decide,
+     * {@link EventAuthority}) and a fill that is not one of the customer's order are refused:
+     * counted, logged, and taken, since bringing them again would change nothing.
      *
      * <p>A Cassandra failure on the way (a lease's holder, a ledger row, a fill's write) stops the
      * batch there: the rest waits with it, in order, and the batch comes again. Thrown, it would
      * start the relay's consumer over, which takes readiness away for a rebalance: an overloaded
      * broker-kill drill saw readiness flap on every such timeout.
      */
-    public boolean take(List<OrderEvent> events, boolean replayed, boolean passedOn) {
+    public boolean take(String sender, List<OrderEvent> events, boolean replayed, boolean passedOn) {
         Map<String, List<OrderEvent>> elsewhere = new HashMap<>();
         boolean all = true;
         for (OrderEvent event : events) {
+            if (refused(sender, event, passedOn)) {
+                continue;
+            }
             Optional<String> target;
             try {
                 target = event.forMatcher() ? takeForMatching(event, replayed) : takeForAccount(event);
@@ -112,6 +127,20 @@ class EventIntake {
             all &= passOn(batch.getKey(), batch.getValue(), replayed);
         }
         return all;
+    }
+
+    /** Whether the event is refused: handed in by a region other than its own, or by one that may not send it. */
+    private boolean refused(String sender, OrderEvent event, boolean passedOn) {
+        if (!passedOn && !event.region().equals(sender)) {
+            return refuse(event, "not.sender", "an event of " + event.region() + " handed in by " + sender);
+        }
+        return authority.refusal(event).map(r -> refuse(event, r.rule(), r.reason())).orElse(false);
+    }
+
+    private boolean refuse(OrderEvent event, String rule, String reason) {
+        metrics.refusedEvent(rule);
+        log.warn("order event {} of {} refused ({}): {}", event.eventId(), event.customerId(), rule, reason);
+        return true;
     }
 
     /** Empty: taken here; a URL: for that instance; null: nobody can take it now (try again). */
@@ -146,12 +175,17 @@ class EventIntake {
         if (!homes.homeOf(event.customerId()).map(region::equals).orElse(false)) {
             return Optional.empty();
         }
-        boolean taken = switch (event.type()) {
-            case FILLED -> accounts.filled(event.customerId(), event.orderId(), event.fillPrice(), event.filledAt(), event.filledBy());
+        Report report = switch (event.type()) {
+            case FILLED -> accounts.filled(event.order());
             case CANCELLED -> accounts.cancelled(event.customerId(), event.orderId(), event.closedAt());
-            default -> accounts.owns(event.customerId());
+            default -> accounts.owns(event.customerId()) ? new Report.Applied() : new Report.NotOwned();
         };
-        if (!taken) {
+        if (report instanceof Report.Refused refused) {
+            metrics.refusedFill("event");
+            log.warn("fill {} of {} from {} refused by the owner: {}", event.eventId(), event.customerId(), event.region(), refused.reason());
+            return Optional.empty();
+        }
+        if (report instanceof Report.NotOwned) {
             Optional<String> owner = accounts.ownerUrl(event.customerId());
             return owner.isEmpty() || owner.get().equals(self) ? null : owner;
         }

@@ -126,7 +126,7 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
      */
     private boolean handOver(String destination, List<byte[]> batch, boolean replayed) {
         if (destination.equals(properties.region())) {
-            return intake.take(decodable(batch), replayed, false);
+            return intake.take(properties.region(), decodable(batch), replayed, false);
         }
         Optional<URI> peer = links.peer(destination);
         if (peer.isEmpty()) {

@@ -33,6 +33,7 @@ import org.brokerapp.broker.system.BrokerProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -245,7 +246,9 @@ public class OrderRouter {
     private RoutedAnswer answer(String peer, PeerResponse response) {
         int status = response.status();
         if (status == 200 || status == 201) {
-            return new RoutedAnswer.Executed(json.readValue(response.body(), Order.class), status == 201);
+            // an answer is read leniently (a peer of a later version may say more), a request strictly (system.StrictJson)
+            return new RoutedAnswer.Executed(json.readerFor(Order.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .readValue(response.body()), status == 201);
         }
         if (status == 401 || status == 403) {
             throw new RemoteFailure(peer + " refused this broker's signature: broker.peers.public-keys there must hold this region's public key, and the clocks agree within broker.peers.max-skew");

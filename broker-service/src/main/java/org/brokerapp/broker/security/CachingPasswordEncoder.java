@@ -51,6 +51,11 @@ final class CachingPasswordEncoder implements PasswordEncoder {
         return matches;
     }
 
+    /** Whether this password was verified against this hash before: a check that costs no BCrypt. */
+    boolean remembers(CharSequence rawPassword, String encodedPassword) {
+        return rawPassword != null && encodedPassword != null && verified.containsKey(digest(encodedPassword, rawPassword));
+    }
+
     @Override
     public boolean upgradeEncoding(String encodedPassword) {
         return delegate.upgradeEncoding(encodedPassword);

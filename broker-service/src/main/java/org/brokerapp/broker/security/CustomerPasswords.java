@@ -1,6 +1,7 @@
 package org.brokerapp.broker.security;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -13,6 +14,8 @@ import org.springframework.stereotype.Component;
  * The customers' passwords, only ever held hashed (BCrypt). A configured password is either a hash
  * ({@code {bcrypt}$2a$...}) or, in the {@code local} profile only ({@link SecretsCheck}), a demo
  * password in plain text that is hashed the first time it is needed and the plain text dropped.
+ * Customer ids are not secrets here (they name accounts in every event and log): an unknown one is
+ * refused without spending a hash on it.
  */
 @Component
 class CustomerPasswords {
@@ -31,14 +34,13 @@ class CustomerPasswords {
         this.configured = new ConcurrentHashMap<>(passwords);
     }
 
+    /** The customer's password hash; empty for a customer this broker does not know (refused without a hash). */
+    Optional<String> hashOf(String customerId, PasswordEncoder encoder) {
+        return Optional.ofNullable(hashes.computeIfAbsent(customerId, hashOf(encoder)));
+    }
+
     boolean matches(String customerId, String password, PasswordEncoder encoder) {
-        String hash = hashes.computeIfAbsent(customerId, hashOf(encoder));
-        if (hash == null) {
-            // as slow as a real check, so that timing does not tell which customers exist
-            encoder.matches(password, DUMMY.computeIfAbsent("dummy", k -> encoder.encode("no such customer")));
-            return false;
-        }
-        return encoder.matches(password, hash);
+        return hashOf(customerId, encoder).map(hash -> encoder.matches(password, hash)).orElse(false);
     }
 
     private Function<String, String> hashOf(PasswordEncoder encoder) {
@@ -50,6 +52,4 @@ class CustomerPasswords {
             return given.startsWith("{bcrypt}") ? given : encoder.encode(given);
         };
     }
-
-    private static final Map<String, String> DUMMY = new ConcurrentHashMap<>();
 }

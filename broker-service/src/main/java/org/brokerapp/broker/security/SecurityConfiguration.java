@@ -1,8 +1,5 @@
 package org.brokerapp.broker.security;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.brokerapp.broker.peer.PeerAuthenticationFilter;
@@ -15,12 +12,7 @@ import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
-import org.springframework.security.core.userdetails.User;
-import org.springframework.security.core.userdetails.UserDetails;
-import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
-import org.springframework.security.crypto.password.PasswordEncoder;
-import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
@@ -79,11 +71,18 @@ class SecurityConfiguration {
     @Bean
     @Order(2)
     SecurityFilterChain api(HttpSecurity http, PeerVerifier peers) throws Exception {
-        AuthenticationEntryPoint problem = (request, response, e) -> write(response, HttpServletResponse.SC_UNAUTHORIZED, "Unauthorized",
+        AuthenticationEntryPoint problem = (request, response, e) -> {
+            if (e instanceof PasswordChecks.Exhausted exhausted) {
+                response.setHeader("Retry-After", Long.toString(exhausted.retryAfter().toSeconds()));
+                write(response, 429, "Too many requests", exhausted.getMessage(), request, null);
+                return;
+            }
+            write(response, HttpServletResponse.SC_UNAUTHORIZED, "Unauthorized",
                 request.getRequestURI().startsWith("/api/")
                         ? "a valid bearer token is required: POST /api/token with the customer's id and password (HTTP Basic) gives one"
                         : "a valid credential (HTTP Basic) is required", request,
                 request.getRequestURI().startsWith("/api/") ? "Bearer" : "Basic realm=\"broker\"");
+        };
         return http
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
@@ -118,19 +117,14 @@ class SecurityConfiguration {
      * the operator every 5 s, which would otherwise cost a BCrypt check per scrape.
      */
     @Bean
-    PasswordEncoder passwordEncoder() {
+    CachingPasswordEncoder passwordEncoder() {
         return new CachingPasswordEncoder(PasswordEncoderFactories.createDelegatingPasswordEncoder());
     }
 
-    /** The HTTP Basic users: the operator only, never customers (tokens) or brokers (signatures). */
+    /** The HTTP Basic users: the operator only, never customers (tokens) or brokers (signatures); any other name costs no hash. */
     @Bean
-    UserDetailsService staff(BrokerProperties properties, PasswordEncoder encoder) {
-        List<UserDetails> users = new ArrayList<>();
-        users.add(User.withUsername("operator").password(hashed(properties.failover().operatorPassword(), encoder)).roles("OPERATOR").build());
-        return new InMemoryUserDetailsManager(users);
-    }
-
-    private static String hashed(String secret, PasswordEncoder encoder) {
-        return secret.startsWith("{bcrypt}") ? secret : encoder.encode(secret);
+    OperatorLogin operatorLogin(BrokerProperties properties, CachingPasswordEncoder encoder, PasswordChecks checks) {
+        String secret = properties.failover().operatorPassword();
+        return new OperatorLogin(secret.startsWith("{bcrypt}") ? secret : encoder.encode(secret), encoder, checks);
     }
 }

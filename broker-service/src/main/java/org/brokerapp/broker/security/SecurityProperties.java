@@ -14,9 +14,11 @@ import org.springframework.validation.annotation.Validated;
  * @param tokenKey        base64 of at least 32 random bytes: the HMAC-SHA256 key that signs and verifies bearer
  *                        tokens (required; the same in every region, so a token from one region is good in all)
  * @param tokenTtl        how long an issued token is good for
- * @param failedLogins    failed password checks allowed per customer and {@code failedLoginsPeriod}; beyond them
- *                        {@code POST /api/token} answers 429 with Retry-After, right password or not
- * @param failedLoginsPeriod the period of {@code failedLogins}
+ * @param passwordChecksPerSource password checks (BCrypt) a second from one source address; a source over it waits
+ *                        for its turn, then is answered 429 with Retry-After ({@link PasswordChecks})
+ * @param passwordChecks  password checks a second on this broker instance, all sources together
+ * @param passwordCheckWait how long a login waits for its turn before the 429
+ * @param passwordCheckSources source addresses whose limits are remembered (the least recent are forgotten)
  * @param ordersPerSecond orders a customer may place per second on this broker instance; beyond it 429 with Retry-After
  */
 @Validated
@@ -24,7 +26,9 @@ import org.springframework.validation.annotation.Validated;
 public record SecurityProperties(
         String tokenKey,
         @DefaultValue("1h") Duration tokenTtl,
-        @Min(1) @DefaultValue("5") int failedLogins,
-        @DefaultValue("1m") Duration failedLoginsPeriod,
+        @Min(1) @DefaultValue("5") int passwordChecksPerSource,
+        @Min(1) @DefaultValue("20") int passwordChecks,
+        @DefaultValue("2s") Duration passwordCheckWait,
+        @Min(1) @DefaultValue("10000") int passwordCheckSources,
         @Min(1) @DefaultValue("50") int ordersPerSecond) {
 }

@@ -1,14 +1,11 @@
 package org.brokerapp.broker.security;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
 
-import io.github.resilience4j.ratelimiter.RateLimiter;
-import io.github.resilience4j.ratelimiter.RateLimiterConfig;
-import io.github.resilience4j.ratelimiter.RateLimiterRegistry;
+import jakarta.servlet.http.HttpServletRequest;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -17,18 +14,17 @@ import org.brokerapp.broker.system.OpenApiConfiguration;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.jwt.JwtEncoder;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /api/token} with the customer's password (HTTP Basic): the one place a password is
- * checked (BCrypt), answered with a bearer token for every other API call. Failed checks are
- * limited per customer ({@code broker.security.failed-logins} per {@code failed-logins-period},
- * Resilience4j RateLimiter): beyond them the answer is 429 with Retry-After, so guessing a password
- * costs a period per few guesses and the broker's CPU is not spent on BCrypt for an attacker.
+ * {@code POST /api/token} with the customer's password (HTTP Basic): the one place a customer's
+ * password is checked (BCrypt), answered with a bearer token for every other API call. An unknown
+ * customer is refused at once, without a hash; a password check takes its turn in the source
+ * address's budget first ({@link PasswordChecks}: wait, then 429 with Retry-After), so a stranger
+ * guessing slows only the stranger, never locks the customer out, and cannot spend the broker's CPU.
  */
 @RestController
 @Tag(name = "authentication")
@@ -36,34 +32,40 @@ import org.springframework.web.bind.annotation.RestController;
 class TokenController {
 
     private final CustomerPasswords passwords;
-    private final PasswordEncoder encoder;
+    private final CachingPasswordEncoder encoder;
     private final JwtEncoder jwt;
     private final SecurityProperties properties;
-    private final RateLimiterRegistry failedLogins;
+    private final PasswordChecks checks;
 
-    TokenController(CustomerPasswords passwords, PasswordEncoder encoder, JwtEncoder jwt, SecurityProperties properties) {
+    TokenController(CustomerPasswords passwords, CachingPasswordEncoder encoder, JwtEncoder jwt, SecurityProperties properties, PasswordChecks checks) {
         this.passwords = passwords;
         this.encoder = encoder;
         this.jwt = jwt;
         this.properties = properties;
-        this.failedLogins = RateLimiterRegistry.of(RateLimiterConfig.custom().limitForPeriod(properties.failedLogins())
-                .limitRefreshPeriod(properties.failedLoginsPeriod()).timeoutDuration(Duration.ZERO).build());
+        this.checks = checks;
     }
 
     @Operation(summary = "A bearer token for the customer whose password is given (HTTP Basic)")
     @PostMapping("/api/token")
-    ResponseEntity<Map<String, Object>> token(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
+    ResponseEntity<Map<String, Object>> token(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+                                              HttpServletRequest request) {
         String[] credential = basic(authorization);
         if (credential == null) {
             throw new Unauthorized("give the customer id and password with HTTP Basic");
         }
-        RateLimiter failures = failedLogins.rateLimiter(credential[0]);
-        if (failures.getMetrics().getAvailablePermissions() <= 0) {
-            throw new TooManyRequests("too many failed logins for this customer; wait and retry", properties.failedLoginsPeriod());
-        }
-        if (!passwords.matches(credential[0], credential[1], encoder)) {
-            failures.acquirePermission();
+        Optional<String> hash = passwords.hashOf(credential[0], encoder);
+        if (hash.isEmpty()) {
             throw new Unauthorized("wrong customer id or password");
+        }
+        if (!encoder.remembers(credential[1], hash.get())) {
+            try {
+                checks.admit(request.getRemoteAddr());
+            } catch (PasswordChecks.Exhausted e) {
+                throw new TooManyRequests(e.getMessage(), e.retryAfter());
+            }
+            if (!encoder.matches(credential[1], hash.get())) {
+                throw new Unauthorized("wrong customer id or password");
+            }
         }
         Tokens.Issued issued = Tokens.issue(jwt, properties, credential[0]);
         return ResponseEntity.ok(Map.of("access_token", issued.accessToken(), "token_type", "Bearer", "expires_in", issued.expiresIn()));

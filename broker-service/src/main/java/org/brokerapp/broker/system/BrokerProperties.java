@@ -114,9 +114,14 @@ public record BrokerProperties(
      * @param openOrderShards    partitions per symbol of the open_orders table (bounds partition size and tombstones)
      * @param buyStopCollar      a BUY STOP reserves and fills up to stop x (1 + collar): protects cash on a gap up
      * @param maxFillsInFlight   concurrent fill transactions; beyond it the matcher waits (backpressure)
+     * @param decisionMemory     how long the matcher remembers a decision; an order delivered again after that (or placed
+     *                           before this instance took its symbol) is checked against the ledger before it is decided
+     * @param maxClockSkew       how far the placing broker's clock may be from this one's: the memory vouches for an order
+     *                           only if it was placed more than this inside the memory's window
      */
     public record Matching(@Min(1) @DefaultValue("8") int openOrderShards, @DefaultValue("0.10") BigDecimal buyStopCollar,
-                           @Min(1) @DefaultValue("64") int maxFillsInFlight) {
+                           @Min(1) @DefaultValue("64") int maxFillsInFlight, @DefaultValue("5m") Duration decisionMemory,
+                           @DefaultValue("30s") Duration maxClockSkew) {
     }
 
     /**

@@ -5,6 +5,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /** Says what is wrong with a JSON body in terms of its fields, never in terms of Java classes. */
 final class JsonErrors {
@@ -16,6 +17,9 @@ final class JsonErrors {
         Throwable cause = e.getMostSpecificCause();
         if (cause instanceof InvalidFormatException f) {
             return field(f) + "has an invalid value '" + Excerpt.of(f.getValue()) + "'" + allowed(f);
+        }
+        if (cause instanceof UnrecognizedPropertyException u) {
+            return "unknown field '" + Excerpt.of(u.getPropertyName()) + "'" + (u.getPath().size() > 1 ? " in " + field(u).trim() : "");
         }
         if (cause instanceof MismatchedInputException m) {
             return field(m) + "has the wrong type";

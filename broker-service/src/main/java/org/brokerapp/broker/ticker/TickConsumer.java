@@ -53,7 +53,6 @@ public class TickConsumer extends LoopThread {
     private final BrokerProperties properties;
     private final TickGuard guard;
     private final List<String> allSymbols;
-    private final Map<String, Long> lastSequence = new HashMap<>();
     private final Set<String> malformedSeen = ConcurrentHashMap.newKeySet();
     private volatile KafkaConsumer<String, byte[]> consumer;
     private volatile int partitionCount;
@@ -116,21 +115,16 @@ public class TickConsumer extends LoopThread {
             }
             return;
         }
-        if (!guard.admit(record, tick)) {
-            return;
-        }
-        Long last = lastSequence.get(tick.symbol());
-        if (last != null && tick.sequence() == 1) {
-            // the tick format numbers each symbol from 1 per feed run: sequence 1 is a restarted feed
-            metrics.tick("feed.restart");
-        } else if (last != null && tick.sequence() <= last) {
+        TickGuard.Verdict verdict = guard.admit(record, tick);
+        if (verdict instanceof TickGuard.Duplicate) {
             metrics.tick("duplicate");
+        }
+        if (!verdict.moves()) {
             return;
         }
-        if (last != null && tick.sequence() > last + 1) {
-            metrics.tick("gap");
+        if (verdict instanceof TickGuard.Restarted) {
+            metrics.tick("feed.restart");
         }
-        lastSequence.put(tick.symbol(), tick.sequence());
         metrics.tick("accepted");
         if (!matcher.offer(tick, received)) {
             Set<TopicPartition> assigned = kafka.assignment();

@@ -22,7 +22,8 @@ import org.springframework.stereotype.Component;
  * Decides whether a well-formed tick may move a price. The tick format says what a tick <em>is</em>;
  * this says whether this broker <em>believes</em> it: a tick that names the wrong exchange for its
  * symbol, a price the matcher cannot hold, an event time far from this broker's clock, a sequence
- * number far past the symbol's last one or a price outside the symbol's band is refused, counted by
+ * number far past the symbol's last one (or back to 1 while its feed runs) or a price outside the symbol's
+ * band is refused, counted by
  * kind and written to {@code ticks.dead-letter} with the reason ({@link TickRefusals}). The checks
  * and the band are described in docs/ARCHITECTURE.md, "Tick trust".
  *
@@ -33,7 +34,12 @@ import org.springframework.stereotype.Component;
 public class TickGuard {
 
     /** What the guard says about a tick. */
-    public sealed interface Verdict permits Accepted, Reopened, Refused {
+    public sealed interface Verdict permits Accepted, Reopened, Restarted, Duplicate, Refused {
+
+        /** Whether the tick may move the price (and be matched). */
+        default boolean moves() {
+            return !(this instanceof Duplicate || this instanceof Refused);
+        }
     }
 
     /** The tick may move the price. */
@@ -44,6 +50,14 @@ public class TickGuard {
     public record Reopened(String symbol) implements Verdict {
     }
 
+    /** The tick may move the price: the feed restarted (its numbers went back after its old run fell silent). */
+    public record Restarted(String symbol) implements Verdict {
+    }
+
+    /** A tick at or before the symbol's last sequence number (a redelivery): it moves nothing, and is not a refusal. */
+    public record Duplicate() implements Verdict {
+    }
+
     /** The tick is refused: its kind (a metric tag) and the reason, one line. */
     public record Refused(Kind kind, String reason) implements Verdict {
     }
@@ -51,7 +65,7 @@ public class TickGuard {
     /** Every way a tick is refused; {@link #tag()} is the value of the metric's {@code kind} tag. */
     public enum Kind {
         MALFORMED("malformed"), UNKNOWN_SYMBOL("unknown.symbol"), WRONG_EXCHANGE("wrong.exchange"), PRICE_UNIT("price.unit"),
-        FUTURE("future"), STALE("stale"), SEQUENCE_JUMP("sequence.jump"), BAND("band");
+        FUTURE("future"), STALE("stale"), SEQUENCE_JUMP("sequence.jump"), SEQUENCE_RESTART("sequence.restart"), BAND("band");
 
         private final String tag;
 
@@ -65,11 +79,21 @@ public class TickGuard {
     }
 
     private static final Accepted ACCEPTED = new Accepted();
+    private static final Duplicate DUPLICATE = new Duplicate();
 
-    /** What the guard remembers of a symbol: its last accepted tick, and since when its band refuses everything. */
+    /**
+     * What the guard remembers of a symbol. The sequence follows the feed: every well-formed tick in
+     * sequence advances it, refused by the band or not, so a long refusal never makes the feed's next
+     * ticks look like a jump. The band's reference is an anchor: the price at the start of the
+     * current band window, so many small steps add up to at most one band per window.
+     */
     private static final class SymbolState {
         long sequence;
-        BigDecimal reference;
+        Instant eventTime;
+        Instant advancedAt;
+        BigDecimal last;
+        BigDecimal anchor;
+        Instant anchoredAt;
         Instant bandRefusedSince;
     }
 
@@ -91,17 +115,15 @@ public class TickGuard {
         this.clock = clock;
     }
 
-    /** The consumer's hook: true if the tick may go on; a refused one is counted and dead-lettered here. */
-    public boolean admit(ConsumerRecord<String, byte[]> record, Tick tick) {
+    /** The consumer's hook: the verdict on the tick; a refused one is counted and dead-lettered here. */
+    public Verdict admit(ConsumerRecord<String, byte[]> record, Tick tick) {
         Verdict verdict = check(tick, clock.instant());
         if (verdict instanceof Refused refused) {
             refusals.refuse(record, refused);
-            return false;
-        }
-        if (verdict instanceof Reopened reopened) {
+        } else if (verdict instanceof Reopened reopened) {
             refusals.reopened(reopened.symbol());
         }
-        return true;
+        return verdict;
     }
 
     /** The consumer's hook for a record that is not a tick at all: dead-lettered with the decoder's reason. */
@@ -140,28 +162,49 @@ public class TickGuard {
         SymbolState state = states.get(tick.symbol());
         if (state == null) {
             // the first tick since this instance took the symbol sets the base: nothing to compare with
-            remember(tick, new SymbolState());
+            state = new SymbolState();
+            advance(tick, state, now);
+            remember(tick, state, now);
+            states.put(tick.symbol(), state);
             return ACCEPTED;
         }
-        boolean feedRestarted = tick.sequence() == 1;
-        if (!feedRestarted && tick.sequence() <= state.sequence) {
-            // a duplicate or a stale redelivery: the consumer skips it and it moves nothing
-            return ACCEPTED;
-        }
-        if (!feedRestarted && tick.sequence() - state.sequence > properties.maxSequenceJump()) {
+        boolean restarted = false;
+        if (tick.sequence() <= state.sequence) {
+            if (!restartedFeed(tick, state, now)) {
+                return tick.sequence() == 1 ? new Refused(Kind.SEQUENCE_RESTART, "sequence 1 while " + tick.symbol()
+                        + "'s feed is running (last sequence " + state.sequence + " at " + state.advancedAt + ")") : DUPLICATE;
+            }
+            restarted = true;
+        } else if (tick.sequence() - state.sequence > properties.maxSequenceJump()) {
             return new Refused(Kind.SEQUENCE_JUMP, "sequence " + tick.sequence() + " is more than " + properties.maxSequenceJump()
-                    + " past the last accepted " + state.sequence);
+                    + " past the last " + state.sequence);
         }
+        advance(tick, state, now);
         Verdict band = band(tick, state, now);
-        if (!(band instanceof Refused)) {
-            remember(tick, state);
+        if (band instanceof Refused) {
+            return band;
         }
-        return band;
+        remember(tick, state, now);
+        return restarted && band instanceof Accepted ? new Restarted(tick.symbol()) : band;
+    }
+
+    /**
+     * A feed numbers each symbol from 1 per run: a sequence that went back is a restarted feed only
+     * if its old run fell silent ({@code restart-quiet}) and the tick is newer than the old run's
+     * last; while the old run goes on, it is a redelivery, or a forgery that would reset the base.
+     */
+    private boolean restartedFeed(Tick tick, SymbolState state, Instant now) {
+        return !Duration.between(state.advancedAt, now).minus(properties.restartQuiet()).isNegative() && tick.eventTime().isAfter(state.eventTime);
     }
 
     private Verdict band(Tick tick, SymbolState state, Instant now) {
+        if (!Duration.between(state.anchoredAt, now).minus(properties.bandWindow()).isNegative()) {
+            // a new window: its moves are measured from the last accepted price
+            state.anchor = state.last;
+            state.anchoredAt = now;
+        }
         BigDecimal band = properties.bandOf(tick.symbol());
-        BigDecimal move = tick.price().subtract(state.reference).abs().divide(state.reference, MathContext.DECIMAL64);
+        BigDecimal move = tick.price().subtract(state.anchor).abs().divide(state.anchor, MathContext.DECIMAL64);
         if (move.compareTo(band) <= 0) {
             return ACCEPTED;
         }
@@ -169,16 +212,29 @@ public class TickGuard {
             state.bandRefusedSince = now;
         } else if (!Duration.between(state.bandRefusedSince, now).minus(properties.reopenAfter()).isNegative()) {
             // every tick refused for reopenAfter: the market really moved; reopen on this price
+            state.anchor = tick.price();
+            state.anchoredAt = now;
             return new Reopened(tick.symbol());
         }
         return new Refused(Kind.BAND, "price " + tick.price().toPlainString() + " is outside " + tick.symbol() + "'s band of "
-                + band.movePointRight(2).stripTrailingZeros().toPlainString() + " % around " + state.reference.toPlainString());
+                + band.movePointRight(2).stripTrailingZeros().toPlainString() + " % around " + state.anchor.toPlainString()
+                + " (its price at the band window's start)");
     }
 
-    private void remember(Tick tick, SymbolState state) {
+    /** The feed's base moves to this well-formed tick, whether or not its price is believed. */
+    private static void advance(Tick tick, SymbolState state, Instant now) {
         state.sequence = tick.sequence();
-        state.reference = tick.price();
+        state.eventTime = tick.eventTime();
+        state.advancedAt = now;
+    }
+
+    /** An accepted price: the last one, and the anchor of a symbol seen for the first time. */
+    private static void remember(Tick tick, SymbolState state, Instant now) {
+        state.last = tick.price();
+        if (state.anchor == null) {
+            state.anchor = tick.price();
+            state.anchoredAt = now;
+        }
         state.bandRefusedSince = null;
-        states.put(tick.symbol(), state);
     }
 }

@@ -53,8 +53,8 @@ class AccountTests {
         account.writeEnded(order.orderId());
         account.written(order.orderId());
 
-        account.filled(order.orderId(), new BigDecimal("98.50"), T, "us-east-1");
-        account.filled(order.orderId(), new BigDecimal("98.50"), T, "us-east-1");
+        account.filled(order.orderId(), order.side(), order.quantity(), new BigDecimal("98.50"), T, "us-east-1");
+        account.filled(order.orderId(), order.side(), order.quantity(), new BigDecimal("98.50"), T, "us-east-1");
 
         assertThat(account.availableCash()).isEqualByComparingTo("507.50");
         assertThat(account.holdings().positions()).containsEntry("IBM", 5L);
@@ -69,7 +69,7 @@ class AccountTests {
         assertThat(account.availableShares("IBM")).isEqualTo(6);
 
         account.cancelled(order.orderId(), T);
-        account.filled(order.orderId(), BigDecimal.TEN, T, "us-east-1");
+        account.filled(order.orderId(), order.side(), order.quantity(), BigDecimal.TEN, T, "us-east-1");
 
         assertThat(account.availableShares("IBM")).isEqualTo(10);
         assertThat(account.availableCash()).isEqualByComparingTo("1000");
@@ -109,7 +109,7 @@ class AccountTests {
         account.reserve(order, order.reservedCash());
 
         // the event went out with the writes; the matcher filled it before the owner heard back from Cassandra
-        account.filled(order.orderId(), new BigDecimal("98.50"), T, "us-east-1");
+        account.filled(order.orderId(), order.side(), order.quantity(), new BigDecimal("98.50"), T, "us-east-1");
         assertThat(account.availableCash()).as("the fill's price is paid at once, the reservation released").isEqualByComparingTo("507.50");
         assertThat(account.availableShares("IBM")).as("the shares wait for the order's own write").isZero();
         assertThat(account.isUnsettled(order.orderId())).as("a retry still writes it").isTrue();
@@ -128,7 +128,7 @@ class AccountTests {
         Order order = sell("s", 4);
         account.reserve(order, BigDecimal.ZERO);
 
-        account.filled(order.orderId(), new BigDecimal("50"), T, "us-east-1");
+        account.filled(order.orderId(), order.side(), order.quantity(), new BigDecimal("50"), T, "us-east-1");
         assertThat(account.availableShares("IBM")).isEqualTo(6);
         assertThat(account.availableCash()).as("the proceeds wait for the order's own write").isEqualByComparingTo("0");
 
@@ -154,12 +154,45 @@ class AccountTests {
 
         assertThat(account.catchUp(ledger)).isEqualTo(2);
         assertThat(account.catchUp(ledger)).as("a second read changes nothing").isZero();
-        account.filled(bought.orderId(), new BigDecimal("98.50"), T, "us-east-1");
+        account.filled(bought.orderId(), bought.side(), bought.quantity(), new BigDecimal("98.50"), T, "us-east-1");
         account.cancelled(cancelledBuy.orderId(), T);
 
         assertThat(account.availableShares("IBM")).as("the fill's shares can be sold at once").isEqualTo(5);
         assertThat(account.holdings()).isEqualTo(ledger.holdings());
         assertThat(account.availableCash()).isEqualByComparingTo("407.50");
+    }
+
+    /** A report that cannot be a fill of the order (a forged or broken event, a bad answer) changes no balance. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "a negative price,    BUY,  5, -1000",
+            "a zero price,        BUY,  5, 0",
+            "above the limit,     BUY,  5, 100.01",
+            "another quantity,    BUY,  50, 98",
+            "another side,        SELL, 5, 98"})
+    void aFillThatCannotBeTheOrdersIsRefusedAndChangesNothing(String what, Side side, long quantity, String price) {
+        Account account = account("1000.00", Map.of());
+        Order order = buy("a", 5, "100");
+        account.reserve(order, order.reservedCash());
+        account.writeEnded(order.orderId());
+        account.written(order.orderId());
+
+        assertThat(account.filled(order.orderId(), side, quantity, new BigDecimal(price), T, "us-east-1")).as(what).isPresent();
+
+        assertThat(account.availableCash()).isEqualByComparingTo("500");
+        assertThat(account.holdings().cash()).isEqualByComparingTo("1000");
+        assertThat(account.holdings().positions()).isEmpty();
+        assertThat(account.find(order.orderId())).hasValueSatisfying(o -> assertThat(o.status()).isEqualTo(OrderStatus.OPEN));
+    }
+
+    @Test
+    void aSellLimitIsNotFilledBelowItsLimit() {
+        Account account = account("0.00", Map.of("IBM", 10L));
+        Order order = sell("s", 4);
+        account.reserve(order, BigDecimal.ZERO);
+
+        assertThat(account.filled(order.orderId(), Side.SELL, 4, new BigDecimal("9.99"), T, "us-east-1")).isPresent();
+        assertThat(account.filled(order.orderId(), Side.SELL, 4, BigDecimal.TEN, T, "us-east-1")).isEmpty();
     }
 
     private static Order decided(Order o, OrderStatus status, String fillPrice) {

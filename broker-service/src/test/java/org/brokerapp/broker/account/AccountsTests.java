@@ -42,8 +42,8 @@ class AccountsTests {
     void aFillReportedWhileAnotherInstanceOwnsTheCustomerIsLeftForItAndReadsNothing() {
         when(ownership.covers("carol")).thenReturn(false);
 
-        assertThat(accounts.filled("carol", UUID.randomUUID(), BigDecimal.ONE, T, "us-east-1")).isFalse();
-        assertThat(accounts.cancelled("carol", UUID.randomUUID(), T)).isFalse();
+        assertThat(accounts.filled(fill())).isInstanceOf(Report.NotOwned.class);
+        assertThat(accounts.cancelled("carol", UUID.randomUUID(), T)).isInstanceOf(Report.NotOwned.class);
 
         verifyNoInteractions(ledger);
     }
@@ -65,6 +65,35 @@ class AccountsTests {
         when(ownership.covers("carol")).thenReturn(true);
         when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")));
 
-        assertThat(accounts.filled("carol", UUID.randomUUID(), BigDecimal.ONE, T, "us-east-1")).isTrue();
+        assertThat(accounts.filled(fill())).isInstanceOf(Report.Applied.class);
+    }
+
+    /** The seam audit: an owner that booked a fill the ledger does not hold disagrees with it; one in step agrees. */
+    @Test
+    void theAuditComparesTheOwnersAccountWithTheLedger() {
+        when(ownership.covers("carol")).thenReturn(true);
+        org.brokerapp.broker.core.Order open = new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE",
+                org.brokerapp.broker.core.Side.BUY, org.brokerapp.broker.core.OrderType.LIMIT, 2, new BigDecimal("10.00"), null, new BigDecimal("20.00"),
+                org.brokerapp.broker.core.OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
+        when(ledger.read("carol")).thenReturn(Optional.of(new LedgerSnapshot("carol", new BigDecimal("1000.00"), Map.of(), List.of(open))));
+        assertThat(accounts.audit("carol").owner()).as("not in memory: nothing to differ").isNull();
+        accounts.withAccount("carol", Accounts.AccountView::availableCash);
+
+        assertThat(accounts.audit("carol").agrees()).isTrue();
+
+        accounts.filled(new org.brokerapp.broker.core.Order(open.orderId(), "carol", "c-1", "IBM", "NYSE", open.side(), open.type(), 2,
+                open.limitPrice(), null, open.reservedCash(), org.brokerapp.broker.core.OrderStatus.FILLED, "us-east-1", T, new BigDecimal("9.50"), T,
+                "us-east-1", null));
+        Accounts.Audit audit = accounts.audit("carol");
+        assertThat(audit.agrees()).as(audit.toString()).isFalse();
+        assertThat(audit.owner().positions()).containsEntry("IBM", 2L);
+        assertThat(audit.ledger().positions()).isEmpty();
+    }
+
+    /** A fill of an order the owner does not hold (it was never placed, or closed): applied as nothing. */
+    private static org.brokerapp.broker.core.Order fill() {
+        return new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE", org.brokerapp.broker.core.Side.BUY,
+                org.brokerapp.broker.core.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.FILLED,
+                "us-east-1", T, BigDecimal.ONE, T, "us-east-1", null);
     }
 }

@@ -50,6 +50,8 @@ class BadInputIT {
             infinite quantity             | POST | `{VALID,"quantity":"Infinity","limitPrice":1}`                        | 400 | quantity
             quantity as a word            | POST | `{VALID,"quantity":"ten","limitPrice":1}`                             | 400 | quantity
             quantity as a boolean         | POST | `{VALID,"quantity":true,"limitPrice":1}`                              | 400 | quantity
+            quantity as a string (#55)    | POST | `{VALID,"quantity":"10","limitPrice":1}`                              | 400 | quantity has the wrong type
+            an unknown field (#55)        | POST | `{VALID,"quantity":1,"limitPrice":1,"timeInForce":"IOC"}`             | 400 | unknown field 'timeInForce'
             huge quantity                 | POST | `{VALID,"quantity":1e20,"limitPrice":1}`                              | 400 | at most
             LIMIT without limitPrice      | POST | `{VALID,"quantity":1}`                                               | 400 | limitPrice is required
             zero limitPrice               | POST | `{VALID,"quantity":1,"limitPrice":0}`                                 | 400 | limitPrice must be > 0

@@ -67,7 +67,7 @@ class RefusedPlacementTests {
         when(metrics.placementStep(any(), anyLong(), any())).thenAnswer(call -> call.getArgument(2));
         BrokerProperties properties = mock(BrokerProperties.class);
         when(properties.region()).thenReturn(REGION);
-        when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64));
+        when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64, java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(30)));
         when(properties.market()).thenReturn(new BrokerProperties.Market(Duration.ofSeconds(60)));
         service = new OrderService(ledger, rows, accounts, homes, events, mock(MatchingService.class), symbols,
                 mock(ExchangeOwnership.class, RETURNS_DEEP_STUBS), metrics, properties, mock(LastPrices.class), mock(OrderRouter.class),
@@ -83,7 +83,7 @@ class RefusedPlacementTests {
         // the catch-up's read: the fill's event reaches the owner while it is under way, and the row holds the fill too
         when(ledger.read("carol")).thenAnswer(read -> {
             accounts.withAccount("carol", account -> {
-                account.filled(buy.orderId(), filled.fillPrice(), filled.filledAt(), REGION);
+                account.filled(filled);
                 return null;
             });
             return Optional.of(new LedgerSnapshot("carol", new BigDecimal("10000.00"), Map.of(), List.of(filled)));

@@ -3,6 +3,7 @@ package org.brokerapp.broker.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
@@ -20,6 +21,7 @@ import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
+import org.brokerapp.broker.account.Report;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.core.OrderType;
@@ -28,6 +30,7 @@ import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.failover.ExchangeOwnership;
 import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.peer.PeerResponse;
 import org.brokerapp.broker.system.BrokerProperties;
@@ -52,13 +55,16 @@ class EventIntakeTests {
     private final BrokerProperties properties = mock(BrokerProperties.class);
     private final InstanceUrl instance = mock(InstanceUrl.class);
     private final PeerLinks links = mock(PeerLinks.class);
+    private final BrokerMetrics metrics = mock(BrokerMetrics.class);
     private final EventIntake intake;
 
     EventIntakeTests() {
         when(properties.region()).thenReturn("us-east-1");
         when(instance.url()).thenReturn("http://127.0.0.1:8080");
+        EventAuthority authority = mock(EventAuthority.class);
+        when(authority.refusal(any())).thenReturn(Optional.empty());
         intake = new EventIntake(matcher, accounts, homes, exchanges, mock(CustomerLedger.class), holders, links,
-                new OrderEventCodec(), properties, instance);
+                new OrderEventCodec(), authority, metrics, properties, instance);
     }
 
     @Test
@@ -67,29 +73,29 @@ class EventIntakeTests {
         when(matcher.owns("IBM")).thenReturn(false);
         when(holders.otherHolderOf("IBM")).thenThrow(new DriverTimeoutException("Query timed out after PT5S"));
 
-        assertThat(intake.take(List.of(placed("alice")), false, false)).isFalse();
+        assertThat(intake.take("ap-southeast-2", List.of(placed("alice")), false, false)).isFalse();
     }
 
     @Test
     void aFailedFillStopsTheBatchSoNoLaterEventOvertakesIt() {
         when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
         when(accounts.owns(anyString())).thenReturn(true);
-        doThrow(new DriverTimeoutException("Query timed out after PT5S")).when(accounts).filled(eq("alice"), any(), any(), any(), any());
+        doThrow(new DriverTimeoutException("Query timed out after PT5S")).when(accounts).filled(argThat(o -> o.customerId().equals("alice")));
 
-        assertThat(intake.take(List.of(filled("alice"), filled("bob")), false, false)).isFalse();
+        assertThat(intake.take("us-east-1", List.of(filled("alice"), filled("bob")), false, false)).isFalse();
 
-        verify(accounts, never()).filled(eq("bob"), any(), any(), any(), any());
+        verify(accounts, never()).filled(argThat(o -> o.customerId().equals("bob")));
     }
 
     @Test
     void theSameBatchIsTakenOnceCassandraAnswers() {
         when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
         when(accounts.owns(anyString())).thenReturn(true);
-        when(accounts.filled(anyString(), any(), any(), any(), any())).thenReturn(true);
+        when(accounts.filled(any())).thenReturn(new Report.Applied());
 
-        assertThat(intake.take(List.of(filled("alice"), filled("bob")), false, false)).isTrue();
+        assertThat(intake.take("us-east-1", List.of(filled("alice"), filled("bob")), false, false)).isTrue();
 
-        verify(accounts).filled(eq("bob"), any(), any(), any(), any());
+        verify(accounts).filled(argThat(o -> o.customerId().equals("bob")));
     }
 
     /** The account changed owner between the question and the fill: the report goes on to the new owner, not into a copy here. */
@@ -97,12 +103,12 @@ class EventIntakeTests {
     void aFillMeetingAHandOverGoesOnToTheNewOwner() throws Exception {
         when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
         when(accounts.owns(anyString())).thenReturn(true);
-        when(accounts.filled(anyString(), any(), any(), any(), any())).thenReturn(false);
+        when(accounts.filled(any())).thenReturn(new Report.NotOwned());
         when(accounts.ownerUrl("alice")).thenReturn(Optional.of("http://127.2.1.4:8080"));
         when(links.post(eq(java.net.URI.create("http://127.2.1.4:8080")), anyString(), any(), any(), eq(PeerLinks.MANY_CUSTOMERS)))
                 .thenReturn(new PeerResponse(200, "", Optional.empty()));
 
-        assertThat(intake.take(List.of(filled("alice")), false, false)).isTrue();
+        assertThat(intake.take("us-east-1", List.of(filled("alice")), false, false)).isTrue();
 
         verify(links).post(eq(java.net.URI.create("http://127.2.1.4:8080")), anyString(), any(), any(), eq(PeerLinks.MANY_CUSTOMERS));
     }
@@ -111,10 +117,35 @@ class EventIntakeTests {
     void aFillMeetingAHandOverWithNoOwnerYetIsAskedForAgain() {
         when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
         when(accounts.owns(anyString())).thenReturn(true);
-        when(accounts.filled(anyString(), any(), any(), any(), any())).thenReturn(false);
+        when(accounts.filled(any())).thenReturn(new Report.NotOwned());
         when(accounts.ownerUrl("alice")).thenReturn(Optional.empty());
 
-        assertThat(intake.take(List.of(filled("alice")), false, false)).isFalse();
+        assertThat(intake.take("us-east-1", List.of(filled("alice")), false, false)).isFalse();
+    }
+
+    /** An event handed in by a region other than the one it names: refused and counted, never booked, and not asked for again. */
+    @Test
+    void anEventHandedInByAnotherRegionThanItsOwnIsRefusedAndNeverReachesTheAccount() {
+        when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
+        when(accounts.owns(anyString())).thenReturn(true);
+
+        assertThat(intake.take("ap-southeast-2", List.of(filled("alice")), false, false)).isTrue();
+
+        verify(accounts, never()).filled(any());
+        verify(metrics).refusedEvent("not.sender");
+    }
+
+    /** The owner said the fill is not its order's: counted, taken (sending it again changes nothing), the batch goes on. */
+    @Test
+    void aFillTheOwnerRefusesIsCountedAndTheBatchGoesOn() {
+        when(homes.homeOf(anyString())).thenReturn(Optional.of("us-east-1"));
+        when(accounts.owns(anyString())).thenReturn(true);
+        when(accounts.filled(any())).thenReturn(new Report.Refused("a fill price must be above 0"), new Report.Applied());
+
+        assertThat(intake.take("us-east-1", List.of(filled("alice"), filled("bob")), false, false)).isTrue();
+
+        verify(metrics).refusedFill("event");
+        verify(accounts).filled(argThat(o -> o.customerId().equals("bob")));
     }
 
     private static OrderEvent placed(String customer) {

@@ -117,6 +117,11 @@ public final class Brokers implements AutoCloseable {
         // only absurd moves; TickTrustIT checks the real band on a symbol of its own
         properties.put("broker.ticks.price-band", "0.99");
         properties.put("broker.ticks.price-bands." + TickTrustSymbols.BAND, "0.10");
+        properties.put("broker.ticks.price-bands." + TickTrustSymbols.GAP, "0.10");
+        properties.put("broker.ticks.price-bands." + TickTrustSymbols.WALK, "0.10");
+        // EventSeamsIT sends a placement again after the decider forgot its decision: 10 s, not 5 minutes
+        properties.put("broker.matching.decision-memory", "10s");
+        properties.put("broker.matching.max-clock-skew", "1s");
         // tests wait for the circuit to close after a heal: not 5 s per probe
         properties.put("resilience4j.circuitbreaker.configs.default.wait-duration-in-open-state", "2s");
         return properties;

@@ -37,6 +37,23 @@ public final class TickPublisher implements AutoCloseable {
         send(symbol, TickCodec.encode(tick));
     }
 
+    /** {@code count} ticks at one price, numbered on from the symbol's last, sent together: a liquid stock's minutes in a second. */
+    public void burst(String symbol, String exchange, String price, int count) {
+        AtomicLong sequences = SEQUENCES.computeIfAbsent(symbol, s -> new AtomicLong());
+        java.util.List<java.util.concurrent.Future<?>> sent = new java.util.ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            Tick tick = new Tick(symbol, exchange, new BigDecimal(price), 100, sequences.incrementAndGet(), Instant.now());
+            sent.add(producer.send(new ProducerRecord<>(Topics.TICKS, symbol, TickCodec.encode(tick))));
+        }
+        try {
+            for (java.util.concurrent.Future<?> each : sent) {
+                each.get(30, TimeUnit.SECONDS);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A tick with the sequence number given, not the next one: what a forger would send. */
     public void forged(String symbol, String exchange, String price, long sequence) {
         send(symbol, TickCodec.encode(new Tick(symbol, exchange, new BigDecimal(price), 100, sequence, Instant.now())));

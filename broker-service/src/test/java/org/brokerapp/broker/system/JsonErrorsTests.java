@@ -28,6 +28,20 @@ class JsonErrorsTests {
                 .doesNotContain("Constraints", "500");
     }
 
+    /** Finding (#55): {@code "timeInForce":"IOC"} was dropped and the order rested as good-till-cancelled. */
+    @Test
+    void anUnknownFieldIsNamed() {
+        JsonMapper strict = JsonMapper.builder().enable(tools.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+        JacksonException refused = catchThrowableOfType(JacksonException.class,
+                () -> strict.readValue("{\"symbol\":\"IBM\",\"timeInForce\":\"IOC\"}", Named.class));
+
+        assertThat(JsonErrors.explain(new HttpMessageNotReadableException("JSON parse error", refused, new MockHttpInputMessage(new byte[0]))))
+                .isEqualTo("unknown field 'timeInForce'");
+    }
+
+    record Named(String symbol) {
+    }
+
     private static String explain(String body) {
         JacksonException refused = catchThrowableOfType(JacksonException.class, () -> JSON.readTree(body));
         return JsonErrors.explain(new HttpMessageNotReadableException("JSON parse error", refused, new MockHttpInputMessage(new byte[0])));

@@ -106,6 +106,44 @@ class TickTrustIT {
         assertThat(refused("band")).isPositive();
     }
 
+    /**
+     * Was (#55): a symbol at 100, a resting BUY LIMIT at 95, then 10,050 ticks at 120, then ticks at
+     * 94: the band refused the 120s without moving the sequence, so the 94s were a "sequence jump"
+     * and the order never filled.
+     */
+    @Test
+    void aRealGapRefusedByTheBandDoesNotFreezeTheSymbol() {
+        String symbol = TickTrustSymbols.GAP;
+        ticks.tick(symbol, "NYSE", "100.00");
+        alice.awaitPrice(symbol, "100.00", SEEN);
+        Reply limit = alice.place(Map.of("clientOrderId", UUID.randomUUID().toString(), "symbol", symbol, "side", "BUY", "type", "LIMIT",
+                "quantity", 1, "limitPrice", "95.00"));
+        assertThat(limit.status()).as(limit.raw()).isEqualTo(201);
+        double jumps = refused("sequence.jump");
+
+        ticks.burst(symbol, "NYSE", "120.00", 10_050);
+
+        alice.awaitFilledTicking(limit.text("orderId"), () -> ticks.tick(symbol, "NYSE", "94.00"), Duration.ofSeconds(60));
+        assertThat(refused("sequence.jump")).isEqualTo(jumps);
+    }
+
+    /** Was (#55): 130 ticks, each 9 % below the last, took a price to almost nothing, and the real feed's ticks were refused after. */
+    @Test
+    void aWalkOfSmallStepsMovesThePriceAtMostOneBandAndTheRealFeedGoesOn() {
+        String symbol = TickTrustSymbols.WALK;
+        ticks.tick(symbol, "NYSE", "480.45");
+        alice.awaitPrice(symbol, "480.45", SEEN);
+
+        java.math.BigDecimal price = new java.math.BigDecimal("480.45");
+        for (int step = 0; step < 130; step++) {
+            price = price.multiply(new java.math.BigDecimal("0.91")).setScale(4, java.math.RoundingMode.DOWN).max(new java.math.BigDecimal("0.0001"));
+            ticks.tick(symbol, "NYSE", price.toPlainString());
+        }
+        ticks.tick(symbol, "NYSE", "480.50");
+
+        alice.awaitPrice(symbol, "480.50", SEEN);
+    }
+
     /** Was: a 5-decimal price passed the tick format, set the last price, then failed in the matcher. */
     @Test
     void refusedAndMalformedTicksLandOnTheDeadLetterTopicWithTheirReason() {

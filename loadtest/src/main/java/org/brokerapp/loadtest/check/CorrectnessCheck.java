@@ -12,7 +12,8 @@ import org.brokerapp.loadtest.workload.PlannedOrder;
 
 /**
  * Runs {@link LedgerAudit} for every customer who placed an accepted order, reading orders,
- * transactions and holdings through one region's broker. A customer whose audit fails is read
+ * transactions and holdings through one region's broker, then the {@link SeamAudit} of the same
+ * customers (each owner's accounts in memory against the ledger). A customer whose audit fails is read
  * again after a pause (a replica in that DC may be a moment behind a fill made in another region);
  * only what still fails then counts.
  */
@@ -26,10 +27,13 @@ public final class CorrectnessCheck {
     private final BigDecimal openingCash;
     private final Progress progress;
 
-    public CorrectnessCheck(BrokerClient client, String readRegion, BigDecimal openingCash, Progress progress) {
+    private final SeamAudit seams;
+
+    public CorrectnessCheck(BrokerClient client, String readRegion, BigDecimal openingCash, SeamAudit seams, Progress progress) {
         this.client = client;
         this.readRegion = readRegion;
         this.openingCash = openingCash;
+        this.seams = seams;
         this.progress = progress;
     }
 
@@ -60,6 +64,10 @@ public final class CorrectnessCheck {
             problemCount += findings.problems().size();
             findings.problems().stream().limit(Math.max(0, MAX_PROBLEMS_KEPT - problems.size())).forEach(problems::add);
         }
+        progress.step("seam audit: each owner's accounts against the ledger, " + byCustomer.size() + " customers");
+        List<String> seamProblems = seams.run(byCustomer.keySet());
+        problemCount += seamProblems.size();
+        seamProblems.stream().limit(Math.max(0, MAX_PROBLEMS_KEPT - problems.size())).forEach(problems::add);
         return new CheckResult(problemCount == 0, byCustomer.size(), accepted.size(), filled, open, cancelled, stillOpen, problems, problemCount);
     }
 

@@ -18,6 +18,7 @@ import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.check.AcceptedOrder;
 import org.brokerapp.loadtest.check.AcceptedOrders;
 import org.brokerapp.loadtest.check.CheckResult;
+import org.brokerapp.loadtest.check.SeamAudit;
 import org.brokerapp.loadtest.check.CorrectnessCheck;
 import org.brokerapp.loadtest.measure.BrokerScraper;
 import org.brokerapp.loadtest.measure.Counters;
@@ -250,7 +251,9 @@ public final class Harness implements AutoCloseable {
     /** The correctness check, read through the first region's broker once nothing moves any more. */
     public CheckResult check(BigDecimal openingCash) throws InterruptedException {
         Thread.sleep(3_000); // the last fills replicate to every DC
-        return new CorrectnessCheck(client, target.regions().names().get(0), openingCash, progress).run(accepted);
+        List<String> regions = target.regions().names();
+        SeamAudit seams = new SeamAudit(client, customer -> OrderPlanner.homeOf(customer, regions));
+        return new CorrectnessCheck(client, regions.get(0), openingCash, seams, progress).run(accepted);
     }
 
     /** The first example of each kind of failure of the run so far (which order, the answer's detail). */

@@ -171,6 +171,12 @@ public final class BrokerClient implements AutoCloseable {
         return JSON.readTree(r.body());
     }
 
+    /** A GET as the operator (HTTP Basic, {@link BearerTokens#operator()}): the answer whatever its status. */
+    public Answer getAsOperator(String region, String path) throws IOException, InterruptedException {
+        HttpResponse<String> r = http.send(request(region, path, BearerTokens.operator()).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return new Answer(r.statusCode(), r.body(), System.nanoTime());
+    }
+
     private HttpRequest.Builder request(String region, String path, String authorization) {
         return HttpRequest.newBuilder(URI.create(base(region) + path)).timeout(REQUEST_TIMEOUT).header("Authorization", authorization);
     }

@@ -67,6 +67,11 @@ public final class OrderPlanner {
      * would, and an order is cross-region when its symbol is matched in another region.
      */
     public String homeOf(int customer) {
+        return homeOf(customer, regions);
+    }
+
+    /** As {@link #homeOf(int)}, for the regions given. */
+    public static String homeOf(int customer, List<String> regions) {
         return regions.get((customer - 1) % regions.size());
     }
 
