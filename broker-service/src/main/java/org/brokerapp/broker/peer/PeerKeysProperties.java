@@ -9,7 +9,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * The keys brokers sign their calls to each other with ({@link PeerSigner}, {@link PeerVerifier}).
  * Each region has its own Ed25519 key pair: its private key signs what it sends, every region knows
- * every region's public key. A leaked key lets its holder speak for its own region only.
+ * every region's public key. A leaked key lets its holder speak for its own region only: a batch of
+ * events must name its signer's region, and a region reports only what it decides (relay.EventAuthority;
+ * {@code EventSeamsIT}); a call is good once and only in the region it was signed for, and an answer
+ * counts only if the region called signed it ({@code PeerSignaturesTests}).
  *
  * @param privateKey      base64 PKCS#8 of this region's private key (required outside the local profile; secret,
  *                        per region)

@@ -70,15 +70,17 @@ public class PeerLinks implements DisposableBean {
     });
     private final Map<String, URI> peers;
     private final PeerSigner signer;
+    private final PeerVerifier verifier;
     private final CircuitBreakerRegistry circuitBreakers;
     private final TimeLimiterRegistry timeLimiters;
     private final PeerSilence silence;
     private final Map<String, Long> lastAnswerNanos = new java.util.concurrent.ConcurrentHashMap<>();
     private final long startedNanos = System.nanoTime();
 
-    public PeerLinks(BrokerProperties properties, PeerSigner signer, CircuitBreakerRegistry circuitBreakers, TimeLimiterRegistry timeLimiters,
-                     SslBundles sslBundles) {
+    public PeerLinks(BrokerProperties properties, PeerSigner signer, PeerVerifier verifier, CircuitBreakerRegistry circuitBreakers,
+                     TimeLimiterRegistry timeLimiters, SslBundles sslBundles) {
         this.signer = signer;
+        this.verifier = verifier;
         PoolingHttpClientConnectionManagerBuilder connections = PoolingHttpClientConnectionManagerBuilder.create()
                 // as many connections to a peer as calls the bulkhead lets through (resilience4j.bulkhead: 200)
                 .setMaxConnPerRoute(256)
@@ -121,22 +123,37 @@ public class PeerLinks implements DisposableBean {
     }
 
     /**
-     * POSTs JSON to a broker (a peer region's, or another instance of this region), signed as this
-     * region acting for {@code customerId} ({@link #MANY_CUSTOMERS} for a batch), and waits up to
+     * POSTs JSON to a broker of region {@code destination} (a peer region's, or another instance of this
+     * region), signed for it as this region acting for {@code customerId} ({@link #MANY_CUSTOMERS} for a batch), and waits up to
      * {@code timeout} for its answer; no resilience around it.
      *
      * @throws java.net.SocketTimeoutException no answer in time (the call may have arrived)
      * @throws IOException                     no connection, or it failed
      */
-    public PeerResponse post(URI base, String path, byte[] json, Duration timeout, String customerId) throws IOException {
+    public PeerResponse post(String destination, URI base, String path, byte[] json, Duration timeout, String customerId) throws IOException {
         URI uri = base.resolve(path);
         HttpPost post = new HttpPost(uri);
-        signer.headers(uri, json, customerId).forEach(post::addHeader);
+        Map<String, String> signed = signer.headers(uri, destination, json, customerId);
+        signed.forEach(post::addHeader);
         post.setEntity(new ByteArrayEntity(json, ContentType.APPLICATION_JSON));
         post.setConfig(waitingAtMost(Timeout.of(timeout)));
-        return http.execute(post, response -> new PeerResponse(response.getCode(),
-                response.getEntity() == null ? "" : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8),
-                java.util.Optional.ofNullable(response.getFirstHeader("Retry-After")).map(Header::getValue)));
+        return http.execute(post, response -> {
+            byte[] body = response.getEntity() == null ? new byte[0] : EntityUtils.toByteArray(response.getEntity());
+            Header signature = response.getFirstHeader(PeerSignature.ANSWER_SIGNATURE);
+            if (!verifier.answeredBy(destination, signed.get(PeerSignature.NONCE), response.getCode(), body, signature == null ? null : signature.getValue())) {
+                // as good as no answer: the caller treats it as a call that may have arrived
+                throw new UnsignedAnswer(destination + " answered HTTP " + response.getCode() + " without its signature over this call's answer");
+            }
+            return new PeerResponse(response.getCode(), new String(body, StandardCharsets.UTF_8),
+                    java.util.Optional.ofNullable(response.getFirstHeader("Retry-After")).map(Header::getValue));
+        });
+    }
+
+    /** An answer not signed by the region called (a broker without this version, or someone in between): no answer at all. */
+    public static final class UnsignedAnswer extends IOException {
+        UnsignedAnswer(String message) {
+            super(message);
+        }
     }
 
     /** How long the region's broker has not answered a ping (since this broker started, if it never did). */

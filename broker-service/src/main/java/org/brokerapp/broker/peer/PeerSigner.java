@@ -5,6 +5,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.util.Base64;
 import java.util.Map;
+import java.util.UUID;
 
 import org.bouncycastle.crypto.params.Ed25519PrivateKeyParameters;
 import org.bouncycastle.crypto.signers.Ed25519Signer;
@@ -40,11 +41,12 @@ public class PeerSigner {
     }
 
     /**
-     * The headers that sign a POST of {@code body} to {@code uri} as this region acting for {@code customerId}.
+     * The headers that sign a POST of {@code body} to {@code uri}, a broker of region {@code destination}, as this region
+     * acting for {@code customerId}: good once, and only there.
      *
      * @throws IllegalStateException if this region has no private key ({@code broker.peers.private-key})
      */
-    public Map<String, String> headers(URI uri, byte[] body, String customerId) {
+    public Map<String, String> headers(URI uri, String destination, byte[] body, String customerId) {
         if (key == null) {
             throw new IllegalStateException("this broker has no signing key (broker.peers.private-key) for region " + region);
         }
@@ -52,12 +54,26 @@ public class PeerSigner {
         String pathAndQuery = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         Ed25519Signer signature = new Ed25519Signer();
         signature.init(true, key);
-        byte[] signed = PeerSignature.signedBytes("POST", pathAndQuery, region, customerId, now, body);
+        String nonce = UUID.randomUUID().toString();
+        byte[] signed = PeerSignature.signedBytes("POST", pathAndQuery, region, destination, customerId, now, nonce, body);
         signature.update(signed, 0, signed.length);
         return Map.of(PeerSignature.REGION, region,
                 PeerSignature.CUSTOMER, customerId,
                 PeerSignature.TIME, Long.toString(now),
+                PeerSignature.NONCE, nonce,
                 PeerSignature.SIGNATURE, Base64.getEncoder().encodeToString(signature.generateSignature()));
+    }
+
+    /** The signature of this region's answer to the call of {@code nonce}: status and body, base64 (a header's value). */
+    String signAnswer(String nonce, int status, byte[] body) {
+        if (key == null) {
+            throw new IllegalStateException("this broker has no signing key (broker.peers.private-key) for region " + region);
+        }
+        Ed25519Signer signature = new Ed25519Signer();
+        signature.init(true, key);
+        byte[] signed = PeerSignature.answerBytes(region, nonce, status, body);
+        signature.update(signed, 0, signed.length);
+        return Base64.getEncoder().encodeToString(signature.generateSignature());
     }
 
     static Ed25519PrivateKeyParameters privateKey(String base64) {

@@ -211,7 +211,7 @@ class EventIntake {
 
     private boolean passOn(String instance, List<OrderEvent> events, boolean replayed) {
         try {
-            return links.post(URI.create(instance), PATH + "?passedOn=true&replayed=" + replayed, codec.encodeAll(events), Duration.ofSeconds(10),
+            return links.post(region, URI.create(instance), PATH + "?passedOn=true&replayed=" + replayed, codec.encodeAll(events), Duration.ofSeconds(10),
                     PeerLinks.MANY_CUSTOMERS).status() == 200;
         } catch (IOException | RuntimeException e) {
             log.debug("instance {} did not take {} events: {}", instance, events.size(), e.toString());

@@ -145,7 +145,7 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
     /** The destination's answer to a batch, or -1 when there was none. */
     private int post(URI peer, String destination, byte[] batch, int events, boolean replayed) {
         try {
-            return links.post(peer, EventIntake.PATH + "?replayed=" + replayed, batch, HAND_OVER_TIMEOUT, PeerLinks.MANY_CUSTOMERS).status();
+            return links.post(destination, peer, EventIntake.PATH + "?replayed=" + replayed, batch, HAND_OVER_TIMEOUT, PeerLinks.MANY_CUSTOMERS).status();
         } catch (IOException | RuntimeException notTaken) {
             log.debug("{} did not take {} events: {}", destination, events, notTaken.toString());
             return -1;

@@ -154,7 +154,7 @@ public class OrderRouter {
     /** One call to another instance of this region ({@code passedOn}: it never passes the call on again); {@code unanswered} when it does not answer. */
     private Placement inRegion(String instance, String path, Object body, String customerId, Supplier<OrderProblem> unanswered) {
         try {
-            PeerResponse response = links.post(URI.create(instance), path + "?passedOn=true", json.writeValueAsBytes(body), IN_REGION_TIMEOUT, customerId);
+            PeerResponse response = links.post(region, URI.create(instance), path + "?passedOn=true", json.writeValueAsBytes(body), IN_REGION_TIMEOUT, customerId);
             return placement(new Answered(answer(region, response), false));
         } catch (IOException | RemoteFailure failed) {
             throw unanswered.get();
@@ -177,7 +177,7 @@ public class OrderRouter {
         Callable<RoutedAnswer> attempt = () -> {
             byte[] payload = json.writeValueAsBytes(bodyOfAttempt.apply(attempts.incrementAndGet()));
             try {
-                return answer(region, links.post(peer, path, payload, timeout, customerId));
+                return answer(region, links.post(region, peer, path, payload, timeout, customerId));
             } catch (Exception failed) {
                 if (neverConnected(failed)) {
                     throw failed;

@@ -2,7 +2,9 @@ package org.brokerapp.broker.security;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.brokerapp.broker.peer.PeerAnswerSigning;
 import org.brokerapp.broker.peer.PeerAuthenticationFilter;
+import org.brokerapp.broker.peer.PeerSigner;
 import org.brokerapp.broker.peer.PeerVerifier;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.ProblemResponses;
@@ -70,7 +72,7 @@ class SecurityConfiguration {
 
     @Bean
     @Order(2)
-    SecurityFilterChain api(HttpSecurity http, PeerVerifier peers) throws Exception {
+    SecurityFilterChain api(HttpSecurity http, PeerVerifier peers, PeerSigner answers) throws Exception {
         AuthenticationEntryPoint problem = (request, response, e) -> {
             if (e instanceof PasswordChecks.Exhausted exhausted) {
                 response.setHeader("Retry-After", Long.toString(exhausted.retryAfter().toSeconds()));
@@ -95,6 +97,7 @@ class SecurityConfiguration {
                         .requestMatchers("/internal/**").hasRole("PEER")
                         .requestMatchers("/api/**").hasAuthority("SCOPE_" + Tokens.SCOPE)
                         .anyRequest().denyAll())
+                .addFilterBefore(new PeerAnswerSigning(answers), BasicAuthenticationFilter.class)
                 .addFilterBefore(new PeerAuthenticationFilter(peers), BasicAuthenticationFilter.class)
                 .httpBasic(basic -> basic.authenticationEntryPoint(problem))
                 .oauth2ResourceServer(resource -> resource.jwt(jwt -> { }).authenticationEntryPoint(problem))

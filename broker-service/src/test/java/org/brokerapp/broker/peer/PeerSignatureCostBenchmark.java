@@ -61,12 +61,18 @@ public class PeerSignatureCostBenchmark {
     private PublicKey jdkPublic;
     private long signedAt;
     private byte[] signature;
+    @SuppressWarnings("unchecked")
+    private final Function<String, String>[] signedCalls = new Function[20_000];
+    private int next;
 
     @Setup
     public void setUp() throws GeneralSecurityException {
         signer = new PeerSigner("ap-southeast-2", PRIVATE, Clock.systemUTC());
-        verifier = new PeerVerifier("us-east-1", Map.of("ap-southeast-2", PUBLIC), Duration.ofDays(1), Clock.systemUTC());
-        headers = signer.headers(CALL, BODY, "load-17")::get;
+        verifier = newVerifier();
+        headers = signer.headers(CALL, "us-east-1", BODY, "load-17")::get;
+        for (int i = 0; i < signedCalls.length; i++) {
+            signedCalls[i] = signer.headers(CALL, "us-east-1", BODY, "load-17")::get;
+        }
         jdkPrivate = KeyFactory.getInstance("Ed25519").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(PRIVATE)));
         jdkPublic = KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(PUBLIC)));
         signedAt = Long.parseLong(headers.apply(PeerSignature.TIME));
@@ -86,19 +92,29 @@ public class PeerSignatureCostBenchmark {
 
     @Benchmark
     public Object sign() {
-        return signer.headers(CALL, BODY, "load-17");
+        return signer.headers(CALL, "us-east-1", BODY, "load-17");
     }
 
+    /** Each call once (a verifier refuses a call it has seen): the pool's calls in turn, with a new verifier each round. */
     @Benchmark
     public Object verify() throws PeerVerifier.Refused {
-        return verifier.verify("POST", PATH, headers, BODY);
+        if (next == signedCalls.length) {
+            next = 0;
+            verifier = newVerifier();
+        }
+        return verifier.verify("POST", PATH, signedCalls[next++], BODY);
+    }
+
+    private static PeerVerifier newVerifier() {
+        return new PeerVerifier("us-east-1", Map.of("ap-southeast-2", PUBLIC), Duration.ofDays(1), Clock.systemUTC());
     }
 
     @Benchmark
     public byte[] jdkSign() throws GeneralSecurityException {
         Signature s = Signature.getInstance("Ed25519");
         s.initSign(jdkPrivate);
-        s.update(PeerSignature.signedBytes("POST", PATH, "ap-southeast-2", "load-17", System.currentTimeMillis(), BODY));
+        s.update(PeerSignature.signedBytes("POST", PATH, "ap-southeast-2", "us-east-1", "load-17", System.currentTimeMillis(),
+                headers.apply(PeerSignature.NONCE), BODY));
         return s.sign();
     }
 
@@ -106,7 +122,8 @@ public class PeerSignatureCostBenchmark {
     public boolean jdkVerify() throws GeneralSecurityException {
         Signature s = Signature.getInstance("Ed25519");
         s.initVerify(jdkPublic);
-        s.update(PeerSignature.signedBytes("POST", PATH, "ap-southeast-2", "load-17", signedAt, BODY));
+        s.update(PeerSignature.signedBytes("POST", PATH, "ap-southeast-2", "us-east-1", "load-17", signedAt,
+                headers.apply(PeerSignature.NONCE), BODY));
         return s.verify(signature);
     }
 }

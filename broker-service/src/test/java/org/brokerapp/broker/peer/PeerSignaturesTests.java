@@ -34,14 +34,14 @@ class PeerSignaturesTests {
 
     @Test
     void aCallSignedByAnotherRegionVerifiesAsThatRegionAndCustomer() throws Exception {
-        Map<String, String> signed = sydney.headers(URI_, BODY, "alice");
+        Map<String, String> signed = sydney.headers(URI_, "us-east-1", BODY, "alice");
 
         assertThat(east.verify("POST", "/internal/market-orders", header(signed), BODY)).isEqualTo(new PeerCall("ap-southeast-2", "alice"));
     }
 
     @Test
     void aChangedBodyCustomerPathOrRegionNoLongerVerifies() {
-        Map<String, String> signed = sydney.headers(URI_, BODY, "alice");
+        Map<String, String> signed = sydney.headers(URI_, "us-east-1", BODY, "alice");
         byte[] bob = new String(BODY, StandardCharsets.UTF_8).replace("alice", "bob").getBytes(StandardCharsets.UTF_8);
 
         assertRefused(() -> east.verify("POST", "/internal/market-orders", header(signed), bob), "signature");
@@ -52,10 +52,38 @@ class PeerSignaturesTests {
                 BODY), "no region's broker");
     }
 
+    /** Finding (#55): a signed call could be sent again, or to another region; now it is good once, and only where it was sent. */
+    @Test
+    void aSignedCallIsGoodOnceAndOnlyInTheRegionItWasMadeFor() throws Exception {
+        Map<String, String> signed = sydney.headers(URI_, "us-east-1", BODY, "alice");
+        east.verify("POST", "/internal/market-orders", header(signed), BODY);
+
+        assertRefused(() -> east.verify("POST", "/internal/market-orders", header(signed), BODY), "taken before");
+        Map<String, String> forSydney = sydney.headers(URI_, "ap-southeast-2", BODY, "alice");
+        assertRefused(() -> east.verify("POST", "/internal/market-orders", header(forSydney), BODY), "signature");
+    }
+
+    /** Finding (#55): answers between brokers were unsigned, and the home booked an answer's fill as given. */
+    @Test
+    void anAnswerIsTheAnsweringRegionsToThatCallOnly() {
+        PeerSigner eastSigner = new PeerSigner("us-east-1", EAST_PRIVATE, Clock.fixed(NOW, ZoneOffset.UTC));
+        PeerVerifier sydneyVerifier = new PeerVerifier("ap-southeast-2", PUBLIC, Duration.ofSeconds(30), Clock.fixed(NOW, ZoneOffset.UTC));
+        String signature = eastSigner.signAnswer("nonce-1", 201, BODY);
+
+        assertThat(sydneyVerifier.answeredBy("us-east-1", "nonce-1", 201, BODY, signature)).isTrue();
+        assertThat(sydneyVerifier.answeredBy("us-east-1", "nonce-2", 201, BODY, signature)).as("another call's answer").isFalse();
+        assertThat(sydneyVerifier.answeredBy("us-east-1", "nonce-1", 422, BODY, signature)).as("another status").isFalse();
+        assertThat(sydneyVerifier.answeredBy("us-east-1", "nonce-1", 201, "{}".getBytes(StandardCharsets.UTF_8), signature)).isFalse();
+        assertThat(sydneyVerifier.answeredBy("ap-southeast-2", "nonce-1", 201, BODY, sydney.signAnswer("nonce-1", 201, BODY))).isTrue();
+        assertThat(sydneyVerifier.answeredBy("us-east-1", "nonce-1", 201, BODY, sydney.signAnswer("nonce-1", 201, BODY)))
+                .as("Sydney's key answering for us-east-1").isFalse();
+        assertThat(sydneyVerifier.answeredBy("us-east-1", "nonce-1", 201, BODY, null)).as("unsigned").isFalse();
+    }
+
     @Test
     void anotherRegionsKeyDoesNotSpeakForSydney() {
         PeerSigner eastPretendingToBeSydney = new PeerSigner("ap-southeast-2", EAST_PRIVATE, Clock.fixed(NOW, ZoneOffset.UTC));
-        Map<String, String> signed = eastPretendingToBeSydney.headers(URI_, BODY, "alice");
+        Map<String, String> signed = eastPretendingToBeSydney.headers(URI_, "us-east-1", BODY, "alice");
 
         assertRefused(() -> east.verify("POST", "/internal/market-orders", header(signed), BODY), "not ap-southeast-2's");
     }
@@ -70,7 +98,7 @@ class PeerSignaturesTests {
     void aCallSignedByAnotherInstanceOfThisRegionVerifiesAsThisRegion() throws Exception {
         // a placement passed on between two instances of one region: what it may do is the receiver's decision
         PeerSigner self = new PeerSigner("us-east-1", EAST_PRIVATE, Clock.fixed(NOW, ZoneOffset.UTC));
-        Map<String, String> signed = self.headers(URI_, BODY, "alice");
+        Map<String, String> signed = self.headers(URI_, "us-east-1", BODY, "alice");
 
         assertThat(east.verify("POST", "/internal/market-orders", header(signed), BODY)).isEqualTo(new PeerCall("us-east-1", "alice"));
     }
@@ -78,7 +106,7 @@ class PeerSignaturesTests {
     @Test
     void aCallSignedTooLongAgoIsRefused() {
         PeerVerifier later = new PeerVerifier("us-east-1", PUBLIC, Duration.ofSeconds(30), Clock.fixed(NOW.plusSeconds(31), ZoneOffset.UTC));
-        Map<String, String> signed = sydney.headers(URI_, BODY, "alice");
+        Map<String, String> signed = sydney.headers(URI_, "us-east-1", BODY, "alice");
 
         assertRefused(() -> later.verify("POST", "/internal/market-orders", header(signed), BODY), "more than 30 s");
     }

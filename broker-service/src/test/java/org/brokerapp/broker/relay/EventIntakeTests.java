@@ -105,12 +105,12 @@ class EventIntakeTests {
         when(accounts.owns(anyString())).thenReturn(true);
         when(accounts.filled(any())).thenReturn(new Report.NotOwned());
         when(accounts.ownerUrl("alice")).thenReturn(Optional.of("http://127.2.1.4:8080"));
-        when(links.post(eq(java.net.URI.create("http://127.2.1.4:8080")), anyString(), any(), any(), eq(PeerLinks.MANY_CUSTOMERS)))
+        when(links.post(eq("us-east-1"), eq(java.net.URI.create("http://127.2.1.4:8080")), anyString(), any(), any(), eq(PeerLinks.MANY_CUSTOMERS)))
                 .thenReturn(new PeerResponse(200, "", Optional.empty()));
 
         assertThat(intake.take("us-east-1", List.of(filled("alice")), false, false)).isTrue();
 
-        verify(links).post(eq(java.net.URI.create("http://127.2.1.4:8080")), anyString(), any(), any(), eq(PeerLinks.MANY_CUSTOMERS));
+        verify(links).post(eq("us-east-1"), eq(java.net.URI.create("http://127.2.1.4:8080")), anyString(), any(), any(), eq(PeerLinks.MANY_CUSTOMERS));
     }
 
     @Test

@@ -150,7 +150,7 @@ class EventSeamsIT {
     }
 
     private static int post(PeerSigner signer, URI uri, byte[] body) throws Exception {
-        return HTTP.send(SignedCalls.post(signer, uri, body, PeerLinks.MANY_CUSTOMERS), HttpResponse.BodyHandlers.ofString()).statusCode();
+        return HTTP.send(SignedCalls.post(signer, uri, HOME, body, PeerLinks.MANY_CUSTOMERS), HttpResponse.BodyHandlers.ofString()).statusCode();
     }
 
     private double count(String region, String name) {

@@ -81,6 +81,6 @@ class MarketOrderDecidedOnceIT {
     }
 
     private static HttpResponse<String> send(PeerSigner signer, URI uri, RoutedMarketOrder order) throws Exception {
-        return HTTP.send(SignedCalls.post(signer, uri, JSON.writeValueAsBytes(order), order.customerId()), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(SignedCalls.post(signer, uri, EXECUTOR, JSON.writeValueAsBytes(order), order.customerId()), HttpResponse.BodyHandlers.ofString());
     }
 }

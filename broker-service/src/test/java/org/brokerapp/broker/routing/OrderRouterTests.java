@@ -59,7 +59,7 @@ class OrderRouterTests {
                     assertThat(refused.sent()).as("nothing sent: the owner gives the cash back at once").isFalse();
                     assertThat(refused.getMessage()).contains("half-open");
                 });
-        verify(links, never()).post(any(), anyString(), any(), any(), anyString());
+        verify(links, never()).post(anyString(), any(), anyString(), any(), any(), anyString());
     }
 
     @Test
@@ -68,7 +68,7 @@ class OrderRouterTests {
 
         assertThatThrownBy(() -> router.execute(HOME, order()))
                 .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused -> assertThat(refused.sent()).isFalse());
-        verify(links, never()).post(any(), anyString(), any(), any(), anyString());
+        verify(links, never()).post(anyString(), any(), anyString(), any(), any(), anyString());
     }
 
     @Test
@@ -87,12 +87,12 @@ class OrderRouterTests {
 
         circuits.circuitBreaker(HOME).transitionToClosedState();
         router.requireReachable(HOME, "IBM");
-        verify(links, never()).post(any(), anyString(), any(), any(), anyString());
+        verify(links, never()).post(anyString(), any(), anyString(), any(), any(), anyString());
     }
 
     @Test
     void anOrderWhoseEveryAttemptFoundTheConnectionRefusedWasNeverSent() throws Exception {
-        when(links.post(any(), anyString(), any(), any(), anyString()))
+        when(links.post(anyString(), any(), anyString(), any(), any(), anyString()))
                 .thenThrow(new ConnectException("Connection refused"));
 
         assertThatThrownBy(() -> router.execute(HOME, order()))
@@ -100,12 +100,12 @@ class OrderRouterTests {
                     assertThat(refused.sent()).as("no connection, no request: the owner gives the cash back at once").isFalse();
                     assertThat(refused.getMessage()).contains("nothing was sent");
                 });
-        verify(links, times(3)).post(any(), anyString(), any(), any(), anyString());
+        verify(links, times(3)).post(anyString(), any(), anyString(), any(), any(), anyString());
     }
 
     @Test
     void anOrderWhoseConnectionBrokeMayHaveArrived() throws Exception {
-        when(links.post(any(), anyString(), any(), any(), anyString()))
+        when(links.post(anyString(), any(), anyString(), any(), any(), anyString()))
                 .thenThrow(new ConnectException("Connection refused"))
                 .thenThrow(new NoHttpResponseException("127.0.2.3:8080 failed to respond"));
 
@@ -116,7 +116,7 @@ class OrderRouterTests {
 
     @Test
     void anOrderNotAnsweredInTimeMayHaveExecutedThere() throws Exception {
-        when(links.post(any(), anyString(), any(), any(), anyString())).thenThrow(new SocketTimeoutException("Read timed out"));
+        when(links.post(anyString(), any(), anyString(), any(), any(), anyString())).thenThrow(new SocketTimeoutException("Read timed out"));
 
         assertThatThrownBy(() -> router.execute(HOME, order()))
                 .isInstanceOf(OrderProblem.RegionTimedOut.class)
@@ -125,7 +125,7 @@ class OrderRouterTests {
 
     @Test
     void anOrderThatGotNoConnectionInTimeWasNeverSent() throws Exception {
-        when(links.post(any(), anyString(), any(), any(), anyString())).thenThrow(new ConnectTimeoutException("Connect to 127.1.1.3:8080 timed out"));
+        when(links.post(anyString(), any(), anyString(), any(), any(), anyString())).thenThrow(new ConnectTimeoutException("Connect to 127.1.1.3:8080 timed out"));
 
         assertThatThrownBy(() -> router.execute(HOME, order()))
                 .isInstanceOfSatisfying(OrderProblem.RegionUnreachable.class, refused ->

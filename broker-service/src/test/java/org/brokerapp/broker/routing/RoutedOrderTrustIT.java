@@ -91,7 +91,7 @@ class RoutedOrderTrustIT {
     }
 
     private HttpResponse<String> send(PeerSigner signer, URI uri, byte[] body, String signedCustomer) throws Exception {
-        return HTTP.send(SignedCalls.post(signer, uri, body, signedCustomer), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(SignedCalls.post(signer, uri, HOME, body, signedCustomer), HttpResponse.BodyHandlers.ofString());
     }
 
     private static byte[] placement(String customer, String placedRegion) {

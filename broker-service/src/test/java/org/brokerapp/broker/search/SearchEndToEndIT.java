@@ -145,4 +145,15 @@ class SearchEndToEndIT {
         page.path("items").forEach(item -> ids.add(item.path("orderId").asString()));
         return ids;
     }
+
+    /** Finding (#55): the local Elasticsearch took wildcard deletes; each index is deleted by its name only. */
+    @Test
+    void aWildcardDeleteIsRefused() throws Exception {
+        java.net.http.HttpResponse<String> answer = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(brokers.stack().elasticsearchUrl("us-east-1") + "/orders-v*")).DELETE().build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(400);
+        assertThat(answer.body()).contains("Wildcard expressions or all indices are not allowed");
+    }
 }

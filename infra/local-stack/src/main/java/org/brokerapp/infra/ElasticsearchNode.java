@@ -168,7 +168,7 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
                 path.logs: %s
                 cluster.routing.allocation.disk.threshold_enabled: false
                 action.auto_create_index: "+orders-v*,+trades-v*,-*"
-                action.destructive_requires_name: false
+                action.destructive_requires_name: true
                 """.formatted(clusterName(), region.name(), host, AddressPlan.ELASTICSEARCH_HTTP_PORT,
                 AddressPlan.ELASTICSEARCH_TRANSPORT_PORT, data, logs);
     }

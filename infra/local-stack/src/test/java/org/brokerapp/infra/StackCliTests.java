@@ -137,7 +137,7 @@ class StackCliTests {
         assertThat(node.url()).isEqualTo("http://127.0.2.4:9200");
         assertThat(Files.readString(node.dir().resolve("config/elasticsearch.yml")))
                 .contains("cluster.name: brokerapp-ap-southeast-2", "network.host: 127.0.2.4", "discovery.type: single-node",
-                        "cluster.routing.allocation.disk.threshold_enabled: false");
+                        "cluster.routing.allocation.disk.threshold_enabled: false", "action.destructive_requires_name: true");
         assertThat(Files.readString(node.dir().resolve("config/log4j2.properties"))).contains(node.serverLog().toString());
         assertThat(up("--no-search").settings().search()).isFalse();
         assertThat(up("--no-search").layoutArgs()).contains("--no-search");
