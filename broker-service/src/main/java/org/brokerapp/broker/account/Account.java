@@ -46,6 +46,8 @@ final class Account {
     /** Fills of unsettled orders: what they bring waits until the order's write is durable. */
     private final Map<UUID, Order> creditsAwaitingWrite = new HashMap<>();
     private int writesInFlight;
+    /** Orders holding a reservation now (open, or placed and not yet known refused). */
+    private int openOrders;
     private boolean retired;
 
     private Account(String customerId, BigDecimal cash, Map<String, Long> positions) {
@@ -246,7 +248,12 @@ final class Account {
         return positions.getOrDefault(symbol, 0L) - reservedShares.getOrDefault(symbol, 0L);
     }
 
+    int openOrders() {
+        return openOrders;
+    }
+
     private void hold(Order open) {
+        openOrders++;
         if (open.side() == Side.BUY) {
             reservedCash = reservedCash.add(open.reservedCash());
         } else {
@@ -255,6 +262,7 @@ final class Account {
     }
 
     private void release(Order open) {
+        openOrders--;
         if (open.side() == Side.BUY) {
             reservedCash = reservedCash.subtract(open.reservedCash());
         } else {

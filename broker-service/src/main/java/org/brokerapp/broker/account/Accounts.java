@@ -13,8 +13,10 @@ import java.util.function.Function;
 
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -31,11 +33,18 @@ public class Accounts {
     private static final Logger log = LoggerFactory.getLogger(Accounts.class);
 
     private final CustomerLedger ledger;
+    private final int maxOpenOrders;
     private final Map<String, Account> loaded = new ConcurrentHashMap<>();
     private volatile AccountOwnership ownership;
 
-    public Accounts(CustomerLedger ledger) {
+    @Autowired
+    public Accounts(CustomerLedger ledger, BrokerProperties properties) {
+        this(ledger, properties.matching().maxOpenOrdersPerCustomer());
+    }
+
+    public Accounts(CustomerLedger ledger, int maxOpenOrders) {
         this.ledger = ledger;
+        this.maxOpenOrders = maxOpenOrders;
     }
 
     void ownedBy(AccountOwnership ownership) {
@@ -65,7 +74,7 @@ public class Accounts {
                 loaded.remove(customerId, account);
                 throw new OrderProblem.NotOwner(customerId);
             }
-            return step.apply(new AccountView(account));
+            return step.apply(new AccountView(account, maxOpenOrders));
         }
     }
 
@@ -214,9 +223,11 @@ public class Accounts {
     public static final class AccountView {
 
         private final Account account;
+        private final int maxOpenOrders;
 
-        private AccountView(Account account) {
+        private AccountView(Account account, int maxOpenOrders) {
             this.account = account;
+            this.maxOpenOrders = maxOpenOrders;
         }
 
         public Optional<Order> find(UUID orderId) {
@@ -227,8 +238,15 @@ public class Accounts {
             return account.isUnsettled(orderId);
         }
 
-        /** Reserves, or throws 422 with the shortfall; a write is then in flight until {@link Accounts#writeEnded}. */
+        /**
+         * Reserves, or throws 422 with the shortfall (or when the customer holds the most open orders allowed);
+         * a write is then in flight until {@link Accounts#writeEnded}.
+         */
         public void reserve(Order order, BigDecimal maxCost) {
+            if (account.openOrders() >= maxOpenOrders) {
+                throw new OrderProblem.TooManyOpen(account.customerId() + " holds " + account.openOrders()
+                        + " open orders, the most allowed; one must fill or be cancelled first");
+            }
             Optional<String> shortfall = account.reserve(order, maxCost);
             if (shortfall.isPresent()) {
                 throw new OrderProblem.Insufficient(shortfall.get());

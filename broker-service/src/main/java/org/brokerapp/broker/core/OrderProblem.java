@@ -44,6 +44,13 @@ public abstract sealed class OrderProblem extends ApiProblem {
     }
 
     /** The request conflicts with the current state of things, which the detail describes (409). */
+    /** The customer holds the most open orders allowed (422). */
+    public static final class TooManyOpen extends OrderProblem {
+        public TooManyOpen(String detail) {
+            super(HttpStatus.UNPROCESSABLE_CONTENT, "Too many open orders", detail);
+        }
+    }
+
     public static final class Conflict extends OrderProblem {
         public Conflict(String title, String detail) {
             super(HttpStatus.CONFLICT, title, detail);

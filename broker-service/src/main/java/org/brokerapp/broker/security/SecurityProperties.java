@@ -19,6 +19,7 @@ import org.springframework.validation.annotation.Validated;
  * @param passwordChecks  password checks a second on this broker instance, all sources together
  * @param passwordCheckWait how long a login waits for its turn before the 429
  * @param passwordCheckSources source addresses whose limits are remembered (the least recent are forgotten)
+ * @param failedLoginDelay how long a refused password login waits for its answer, without a thread ({@link FailedLoginDelay})
  * @param ordersPerSecond orders a customer may place per second on this broker instance; beyond it 429 with Retry-After
  */
 @Validated
@@ -30,5 +31,6 @@ public record SecurityProperties(
         @Min(1) @DefaultValue("20") int passwordChecks,
         @DefaultValue("2s") Duration passwordCheckWait,
         @Min(1) @DefaultValue("10000") int passwordCheckSources,
+        @DefaultValue("25ms") Duration failedLoginDelay,
         @Min(1) @DefaultValue("50") int ordersPerSecond) {
 }

@@ -118,10 +118,12 @@ public record BrokerProperties(
      *                           before this instance took its symbol) is checked against the ledger before it is decided
      * @param maxClockSkew       how far the placing broker's clock may be from this one's: the memory vouches for an order
      *                           only if it was placed more than this inside the memory's window
+     * @param maxOpenOrdersPerCustomer open orders a customer may hold at once (each rests in a matcher's memory); past it a
+     *                           placement is refused (422) until one fills or is cancelled
      */
     public record Matching(@Min(1) @DefaultValue("8") int openOrderShards, @DefaultValue("0.10") BigDecimal buyStopCollar,
                            @Min(1) @DefaultValue("64") int maxFillsInFlight, @DefaultValue("5m") Duration decisionMemory,
-                           @DefaultValue("30s") Duration maxClockSkew) {
+                           @DefaultValue("30s") Duration maxClockSkew, @Min(1) @DefaultValue("10000") int maxOpenOrdersPerCustomer) {
     }
 
     /**

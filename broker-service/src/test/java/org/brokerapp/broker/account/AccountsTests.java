@@ -28,7 +28,7 @@ class AccountsTests {
 
     private final CustomerLedger ledger = mock(CustomerLedger.class);
     private final AccountOwnership ownership = mock(AccountOwnership.class);
-    private final Accounts accounts = new Accounts(ledger);
+    private final Accounts accounts = new Accounts(ledger, 10_000);
 
     AccountsTests() {
         accounts.ownedBy(ownership);
@@ -88,6 +88,43 @@ class AccountsTests {
         assertThat(audit.agrees()).as(audit.toString()).isFalse();
         assertThat(audit.owner().positions()).containsEntry("IBM", 2L);
         assertThat(audit.ledger().positions()).isEmpty();
+    }
+
+    /** Bounded state (#55): past the cap of open orders a placement is refused, and a fill makes room again. */
+    @Test
+    void aCustomerHoldsAtMostTheCapOfOpenOrders() {
+        Accounts capped = new Accounts(ledger, 2);
+        capped.ownedBy(ownership);
+        when(ownership.covers("carol")).thenReturn(true);
+        when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")));
+        java.util.List<org.brokerapp.broker.core.Order> orders = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            orders.add(new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-" + i, "IBM", "NYSE", org.brokerapp.broker.core.Side.BUY,
+                    org.brokerapp.broker.core.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.OPEN,
+                    "us-east-1", T, null, null, null, null));
+        }
+        capped.withAccount("carol", a -> {
+            a.reserve(orders.get(0), BigDecimal.ONE);
+            a.reserve(orders.get(1), BigDecimal.ONE);
+            return null;
+        });
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> capped.withAccount("carol", a -> {
+            a.reserve(orders.get(2), BigDecimal.ONE);
+            return null;
+        })).isInstanceOf(org.brokerapp.broker.core.OrderProblem.TooManyOpen.class);
+
+        capped.withAccount("carol", a -> a.filled(filledAt(orders.get(0), "1.00")));
+        capped.withAccount("carol", a -> {
+            a.reserve(orders.get(2), BigDecimal.ONE);
+            return null;
+        });
+    }
+
+    private static org.brokerapp.broker.core.Order filledAt(org.brokerapp.broker.core.Order o, String price) {
+        return new org.brokerapp.broker.core.Order(o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(), o.type(),
+                o.quantity(), o.limitPrice(), null, o.reservedCash(), org.brokerapp.broker.core.OrderStatus.FILLED, o.placedRegion(), o.placedAt(),
+                new BigDecimal(price), T, "us-east-1", null);
     }
 
     /** A fill of an order the owner does not hold (it was never placed, or closed): applied as nothing. */

@@ -50,7 +50,7 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 public class AuthenticationCostBenchmark {
 
     private static final SecurityProperties PROPERTIES = new SecurityProperties(SecretsCheck.LOCAL_VALUES.get("broker.security.token-key"),
-            Duration.ofHours(1), 1_000_000, 1_000_000, Duration.ZERO, 16, 50);
+            Duration.ofHours(1), 1_000_000, 1_000_000, Duration.ZERO, 16, Duration.ZERO, 50);
 
     private DaoAuthenticationProvider plainText;
     private DaoAuthenticationProvider bcrypt;

@@ -30,7 +30,7 @@ import org.springframework.security.oauth2.jwt.JwtException;
 class CredentialsTests {
 
     private static final SecurityProperties PROPERTIES = new SecurityProperties(SecretsCheck.LOCAL_VALUES.get("broker.security.token-key"),
-            Duration.ofHours(1), 3, 20, Duration.ZERO, 16, 5);
+            Duration.ofHours(1), 3, 20, Duration.ZERO, 16, Duration.ZERO, 5);
     private static final PasswordEncoder ENCODER = PasswordEncoderFactories.createDelegatingPasswordEncoder();
 
     private final Tokens tokens = new Tokens();
@@ -59,7 +59,7 @@ class CredentialsTests {
         assertThatThrownBy(() -> decoder.decode(parts[0] + "." + otherSubject + "." + parts[2])).isInstanceOf(JwtException.class);
         assertThatThrownBy(() -> decoder.decode(parts[0] + "." + parts[1] + "." + parts[2].substring(1) + "A")).isInstanceOf(JwtException.class);
         SecurityProperties otherKey = new SecurityProperties(Base64.getEncoder().encodeToString(new byte[32]), Duration.ofHours(1), 3,
-                20, Duration.ZERO, 16, 5);
+                20, Duration.ZERO, 16, Duration.ZERO, 5);
         assertThatThrownBy(() -> tokens.jwtDecoder(otherKey).decode(token)).isInstanceOf(JwtException.class);
     }
 

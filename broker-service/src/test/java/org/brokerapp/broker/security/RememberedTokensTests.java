@@ -18,7 +18,7 @@ import org.springframework.security.oauth2.jwt.JwtException;
 class RememberedTokensTests {
 
     private static final SecurityProperties PROPERTIES = new SecurityProperties(SecretsCheck.LOCAL_VALUES.get("broker.security.token-key"),
-            Duration.ofHours(1), 3, 20, Duration.ZERO, 16, 5);
+            Duration.ofHours(1), 3, 20, Duration.ZERO, 16, Duration.ZERO, 5);
 
     private final Tokens tokens = new Tokens();
     private final JwtDecoder real = Tokens.verifier(PROPERTIES);
