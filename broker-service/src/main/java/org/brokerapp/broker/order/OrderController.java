@@ -24,6 +24,7 @@ import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.metrics.OrderRequestTiming;
+import org.brokerapp.broker.system.Excerpt;
 import org.brokerapp.broker.system.OpenApiConfiguration;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.http.HttpStatus;
@@ -136,7 +137,7 @@ class OrderController {
     @GetMapping("/prices/{symbol}")
     PriceView price(@PathVariable String symbol) {
         if (symbols.find(symbol).isEmpty()) {
-            throw new OrderProblem.Invalid("unknown symbol '" + symbol + "'");
+            throw new OrderProblem.Invalid("unknown symbol '" + Excerpt.of(symbol) + "'");
         }
         return lastPrices.of(symbol)
                 .map(p -> new PriceView(p.symbol(), p.price(), p.sequence(), p.tickTime(), p.region()))

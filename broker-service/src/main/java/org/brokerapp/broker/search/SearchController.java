@@ -14,6 +14,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.brokerapp.broker.system.Excerpt;
 import org.brokerapp.broker.system.OpenApiConfiguration;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -110,7 +111,7 @@ class SearchController {
                               Optional<String> type, Optional<String> from, Optional<String> to, Optional<String> page, Optional<String> size) {
         symbol.ifPresent(s -> {
             if (!SYMBOL.matcher(s).matches()) {
-                throw new SearchProblem.Invalid("symbol must be 1-12 capital letters, digits, '.' or '-', was '" + s + "'");
+                throw new SearchProblem.Invalid("symbol must be 1-12 capital letters, digits, '.' or '-', was '" + Excerpt.of(s) + "'");
             }
         });
         oneOf("side", side, Set.of("BUY", "SELL"));
@@ -128,7 +129,7 @@ class SearchController {
     private static void oneOf(String name, Optional<String> value, Set<String> allowed) {
         value.ifPresent(v -> {
             if (!allowed.contains(v)) {
-                throw new SearchProblem.Invalid(name + " must be one of " + allowed.stream().sorted().toList() + ", was '" + v + "'");
+                throw new SearchProblem.Invalid(name + " must be one of " + allowed.stream().sorted().toList() + ", was '" + Excerpt.of(v) + "'");
             }
         });
     }
@@ -137,7 +138,7 @@ class SearchController {
         try {
             return Instant.parse(value);
         } catch (DateTimeParseException e) {
-            throw new SearchProblem.Invalid(name + " must be an ISO-8601 instant such as 2026-11-22T09:30:00Z, was '" + value + "'");
+            throw new SearchProblem.Invalid(name + " must be an ISO-8601 instant such as 2026-11-22T09:30:00Z, was '" + Excerpt.of(value) + "'");
         }
     }
 
@@ -153,13 +154,13 @@ class SearchController {
         } catch (NumberFormatException e) {
             // fall through to the one message
         }
-        throw new SearchProblem.Invalid(name + " must be a whole number from " + min + " to " + max + ", was '" + value.get() + "'");
+        throw new SearchProblem.Invalid(name + " must be a whole number from " + min + " to " + max + ", was '" + Excerpt.of(value.get()) + "'");
     }
 
     private static Duration interval(String value) {
         Matcher m = INTERVAL.matcher(value);
         if (!m.matches()) {
-            throw new SearchProblem.Invalid("interval must be a number and a unit (s, m, h, d), e.g. 1m; was '" + value + "'");
+            throw new SearchProblem.Invalid("interval must be a number and a unit (s, m, h, d), e.g. 1m; was '" + Excerpt.of(value) + "'");
         }
         long n = Long.parseLong(m.group(1));
         Duration d = switch (m.group(2)) {
@@ -169,7 +170,7 @@ class SearchController {
             default -> Duration.ofDays(n);
         };
         if (d.compareTo(Duration.ofSeconds(10)) < 0) {
-            throw new SearchProblem.Invalid("interval must be at least 10s, was '" + value + "'");
+            throw new SearchProblem.Invalid("interval must be at least 10s, was '" + Excerpt.of(value) + "'");
         }
         return d;
     }

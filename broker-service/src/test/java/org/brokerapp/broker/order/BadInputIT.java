@@ -81,6 +81,9 @@ class BadInputIT {
             unknown status filter         | GET  | `/api/orders?status=LOST`                                            | 400 | status
             price of an unknown symbol    | GET  | `/api/prices/ZZZZQ`                                                  | 400 | unknown symbol
             an encoded NUL in the path    | GET  | `/api/prices/%00`                                                    | 400 | refused before it reached the broker
+            a long symbol in a path (#55) | GET  | `/api/prices/LONGQ`                                                  | 400 | unknown symbol 'AAAA
+            a long search symbol (#55)    | GET  | `/api/trades?symbol=LONGQ`                                           | 400 | symbol must be
+            a long search number (#55)    | GET  | `/api/trades?page=LONGQ`                                             | 400 | whole number
             """)
     void isAnsweredWithAProblem(String name, String method, String input, int status, String detailContains) {
         Reply reply = switch (method) {
@@ -88,7 +91,7 @@ class BadInputIT {
             case "POSTTEXT" -> alice.send("POST", "/api/orders", input, "text/plain");
             case "POSTYAML" -> alice.send("POST", "/api/orders", input + "\nsymbol: JPM\nside: BUY\ntype: LIMIT\nquantity: 1\nlimitPrice: 1\n", "application/yaml");
             case "POSTCHUNKED" -> alice.sendChunked("POST", "/api/orders", body(input), "application/json");
-            case "GET" -> alice.get(input.replace("RANDOM", UUID.randomUUID().toString()));
+            case "GET" -> alice.get(input.replace("RANDOM", UUID.randomUUID().toString()).replace("LONGQ", "A".repeat(3_000)));
             case "DELETE" -> alice.delete(input.replace("RANDOM", UUID.randomUUID().toString()));
             default -> throw new IllegalArgumentException(method);
         };
