@@ -57,6 +57,7 @@ public final class BrokerClient implements AutoCloseable {
     private final Map<String, String> brokerUrls;
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private final HttpClient http;
+    private final Optional<SSLContext> trust;
     private final BearerTokens tokens;
     private final CloseableHttpClient orders;
     private final ExecutorService senders;
@@ -68,6 +69,7 @@ public final class BrokerClient implements AutoCloseable {
     /** {@code trust}: what HTTPS brokers are checked against beyond the JVM's defaults (the local stack's CA). */
     public BrokerClient(Map<String, String> brokerUrls, Optional<SSLContext> trust) {
         this.brokerUrls = Map.copyOf(brokerUrls);
+        this.trust = trust;
         HttpClient.Builder builder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10));
         trust.ifPresent(builder::sslContext);
         this.http = builder.build();
@@ -171,9 +173,18 @@ public final class BrokerClient implements AutoCloseable {
         return JSON.readTree(r.body());
     }
 
-    /** A GET as the operator (HTTP Basic, {@link BearerTokens#operator()}): the answer whatever its status. */
-    public Answer getAsOperator(String region, String path) throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(request(region, path, BearerTokens.operator()).GET().build(), HttpResponse.BodyHandlers.ofString());
+    /**
+     * A GET as the operator (HTTP Basic, {@link BearerTokens#operator()}): the answer whatever its status.
+     * {@code newConnection}: on a connection of its own, so a region's front may send it to another instance.
+     */
+    public Answer getAsOperator(String region, String path, boolean newConnection) throws IOException, InterruptedException {
+        HttpClient client = http;
+        if (newConnection) {
+            HttpClient.Builder own = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10));
+            trust.ifPresent(own::sslContext);
+            client = own.build();
+        }
+        HttpResponse<String> r = client.send(request(region, path, BearerTokens.operator()).GET().build(), HttpResponse.BodyHandlers.ofString());
         return new Answer(r.statusCode(), r.body(), System.nanoTime());
     }
 
