@@ -40,8 +40,9 @@ import org.springframework.stereotype.Component;
  * the owner of the customer's account. When that is another instance of this region, the events
  * go there (once: an instance never passes on what another instance passed to it).
  *
- * <p>Taking an event twice changes nothing (the matcher indexes an order once and remembers what it
- * decided; an account applies a fill once). Events the relay delivers again after a restart are
+ * <p>Taking an event twice changes nothing (the matcher indexes an order once, and checks against the
+ * ledger any order its decision memory cannot vouch for; an account applies a fill once). Events the
+ * relay delivers again after a restart are
  * marked {@code replayed}: their order may have been decided since, by an instance that no longer
  * remembers, so such an order is checked against the ledger before it rests, and rests to be
  * checked again before its first decision if its row is not visible here (its placement's writes
