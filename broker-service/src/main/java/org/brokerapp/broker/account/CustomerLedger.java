@@ -14,6 +14,7 @@ import java.util.stream.StreamSupport;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.core.OrderType;
@@ -107,28 +108,45 @@ public class CustomerLedger {
     }
 
     /**
-     * Records a fill decided by this region's matcher. The write carries the decision's time as its
-     * timestamp, so repeating it after a timeout writes the same cell versions.
+     * Records a fill decided by this region's matcher under {@code fence}. The write's timestamp is
+     * the order's placement time plus the fence's token: a repeat after a timeout writes the same
+     * cell versions, and a later decider's fill (a larger token) wins over an earlier one's in
+     * whatever order the two reach a replica. The placement writes none of these cells.
      */
-    public CompletionStage<Void> fill(String customerId, UUID orderId, BigDecimal price, Instant at, String region) {
-        return session.executeAsync(cql.fillOrder.bind(BrokerCql.writeTimestamp(at), price, at, region, customerId, orderId)).thenApply(rs -> null);
+    public CompletionStage<Void> fill(String customerId, UUID orderId, Instant placedAt, BigDecimal price, Instant at, String region,
+                                      DecisionFence fence) {
+        return session.executeAsync(cql.fillOrder.bind(fencedTimestamp(placedAt, fence), price, at, region, fence.token(), customerId, orderId))
+                .thenApply(rs -> null);
     }
 
-    /** Records a cancel decided by this region's matcher; as {@link #fill}, repeatable. */
-    public CompletionStage<Void> cancel(String customerId, UUID orderId, Instant at) {
-        return session.executeAsync(cql.cancelOrder.bind(BrokerCql.writeTimestamp(at), at, customerId, orderId)).thenApply(rs -> null);
+    /** Records a cancel decided by this region's matcher under {@code fence}; as {@link #fill}, repeatable and fenced. */
+    public CompletionStage<Void> cancel(String customerId, UUID orderId, Instant placedAt, Instant at, DecisionFence fence) {
+        return session.executeAsync(cql.cancelOrder.bind(fencedTimestamp(placedAt, fence), at, fence.token(), customerId, orderId))
+                .thenApply(rs -> null);
+    }
+
+    private static long fencedTimestamp(Instant placedAt, DecisionFence fence) {
+        return BrokerCql.writeTimestamp(placedAt) + fence.token();
     }
 
 
     /**
      * A fill is {@code filled_at}, a cancel {@code closed_at}, anything else the placement's status.
-     * Both are set only if two brokers decided the same order, which the matcher's ownership rules
-     * out (see docs/ARCHITECTURE.md); should it happen, the earlier decision stands.
+     * Both are set only if two deciders decided the same order: a lapsed holder's late write beside
+     * its successor's. The decision under the larger fence stands ({@link DecisionFence}); rows
+     * decided before fences were recorded count as fence 0, and between equal fences the earlier
+     * decision stands.
      */
     private static OrderStatus statusOf(Row r) {
         Instant filled = r.getInstant("filled_at");
         Instant closed = r.getInstant("closed_at");
-        if (filled != null && (closed == null || filled.isBefore(closed))) {
+        if (filled != null && closed != null) {
+            long fillFence = r.isNull("fill_fence") ? 0 : r.getLong("fill_fence");
+            long cancelFence = r.isNull("cancel_fence") ? 0 : r.getLong("cancel_fence");
+            boolean fillStands = fillFence != cancelFence ? fillFence > cancelFence : filled.isBefore(closed);
+            return fillStands ? OrderStatus.FILLED : OrderStatus.CANCELLED;
+        }
+        if (filled != null) {
             return OrderStatus.FILLED;
         }
         return closed != null ? OrderStatus.CANCELLED : OrderStatus.valueOf(r.getString("status"));

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -74,6 +75,8 @@ public class DecisionLeases implements AutoCloseable {
     private final String holder;
     private final Set<Integer> wanted = ConcurrentHashMap.newKeySet();
     private final Map<Integer, Long> validUntilNanos = new ConcurrentHashMap<>();
+    /** The lease epoch of each partition held: set before the lease counts as held, so a covered symbol always has one. */
+    private final Map<Integer, Long> epochs = new ConcurrentHashMap<>();
     private final Map<String, Integer> partitionOfSymbol = new ConcurrentHashMap<>();
     private final ScheduledExecutorService renewer;
     private final LeaseTiming timing;
@@ -158,6 +161,7 @@ public class DecisionLeases implements AutoCloseable {
         for (Integer partition : partitions) {
             wanted.remove(partition);
             validUntilNanos.remove(partition);
+            epochs.remove(partition);
             partitionOfSymbol.values().removeIf(partition::equals);
             try {
                 session.execute(localSerial(cql.releaseDecisionLease.bind(group, partition, holder)));
@@ -172,6 +176,18 @@ public class DecisionLeases implements AutoCloseable {
         Integer partition = partitionOfSymbol.get(symbol);
         Long until = partition == null ? null : validUntilNanos.get(partition);
         return until != null && until - System.nanoTime() > 0;
+    }
+
+    /**
+     * The epoch under which this instance decides on the symbol's orders, while it {@link #covers}
+     * it. Every holder of a partition's lease raises its epoch before deciding, so a later holder's
+     * epoch is larger than every earlier one's: a write carrying it outranks theirs (see
+     * {@code core.DecisionFence}).
+     */
+    public OptionalLong epochOf(String symbol) {
+        Integer partition = partitionOfSymbol.get(symbol);
+        Long epoch = partition == null ? null : epochs.get(partition);
+        return epoch != null && coversPartition(partition) ? OptionalLong.of(epoch) : OptionalLong.empty();
     }
 
     /** Whether this instance holds the partition's lease, renewed lately. */
@@ -196,9 +212,12 @@ public class DecisionLeases implements AutoCloseable {
             boolean applied = rs.wasApplied();
             Row current = rs.one();
             if (applied || (current != null && holder.equals(current.getString("holder")) && renewOne(partition))) {
+                // a lease taken afresh gets a new epoch; one found still ours (nobody held it since) keeps the epoch it had
+                long epoch = applied || !epochs.containsKey(partition) ? raiseEpoch(partition) : epochs.get(partition);
+                epochs.put(partition, epoch);
                 validUntilNanos.put(partition, timing.validUntil(sent));
                 taken.increment();
-                log.info("lease of {} partition {} taken", group, partition);
+                log.info("lease of {} partition {} taken, epoch {}", group, partition, epoch);
             }
         } catch (RuntimeException e) {
             String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
@@ -233,6 +252,7 @@ public class DecisionLeases implements AutoCloseable {
                             validUntilNanos.put(partition, timing.validUntil(each));
                         } else {
                             validUntilNanos.remove(partition);
+                            epochs.remove(partition);
                             lost.increment();
                             log.error("lease of {} partition {} was taken by another instance; not deciding for it", group, partition);
                         }
@@ -244,6 +264,28 @@ public class DecisionLeases implements AutoCloseable {
             // the leases stay valid until validFor after the last successful renewal, then lapse by themselves
             log.warn("leases of {} not renewed: {}", group, e.getMessage());
         }
+    }
+
+    /**
+     * Raises the partition's epoch by one, with a condition on the value read: only a lease holder
+     * calls this, and there is one at a time, so the condition fails only if a previous holder's
+     * raise reached Cassandra after all; then the next value is tried.
+     */
+    private long raiseEpoch(int partition) {
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Row row = session.execute(cql.selectDecisionEpoch.bind(group, partition).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
+            if (row == null) {
+                if (session.execute(localSerial(cql.firstDecisionEpoch.bind(group, partition))).wasApplied()) {
+                    return 1;
+                }
+                continue;
+            }
+            long next = row.getLong("epoch") + 1;
+            if (session.execute(localSerial(cql.nextDecisionEpoch.bind(next, group, partition, next - 1))).wasApplied()) {
+                return next;
+            }
+        }
+        throw new IllegalStateException("the epoch of " + group + " partition " + partition + " kept changing under its lease holder");
     }
 
     private BoundStatement renewal(int partition) {

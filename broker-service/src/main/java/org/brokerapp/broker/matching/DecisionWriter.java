@@ -12,12 +12,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.book.RestingOrder;
+import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.core.OrderType;
@@ -38,13 +38,21 @@ import org.springframework.stereotype.Component;
  * is the only one deciding its orders' fate, so a decision needs no condition: it is one plain
  * LOCAL_QUORUM write (one replica round trip, where a Paxos condition takes four), then the order's
  * open_orders row goes. A decision is repeated after an error for as long as this instance holds
- * the symbol (the write carries the decision's own timestamp, so a repeat changes nothing), and
- * abandoned when it stops holding it: the order is then still OPEN for the next holder.
+ * the symbol under the same fence (the write's timestamp is fixed by the order and the fence, so a
+ * repeat changes nothing), and abandoned when it stops holding it: the order is then still OPEN
+ * for the next holder.
  *
  * <p>An order the matcher took over from open_orders (a start or a rebalance) may have been decided
  * by its previous holder, which can crash between the ledger write and the open_orders delete: the
  * first decision on such an order reads the ledger before writing. Each write asks the matcher's
  * {@link SymbolFence} first: nothing is written unless this instance may still decide on the symbol.
+ *
+ * <p><b>Fencing by epoch.</b> The fence check and the write are not atomic: a holder paused between
+ * them can write after its lease lapsed and the next holder decided. So each write carries its
+ * {@link DecisionFence}, and the larger fence's decision stands in the ledger whatever the order of
+ * arrival ({@code account.CustomerLedger}); and a decision is reported only if the fence still holds
+ * once its write is acknowledged ({@link Outcome.Fenced} otherwise), so what is reported is what
+ * stands.
  *
  * <p>At most {@code maxFillsInFlight} decisions are in flight; beyond that the matcher (on whichever
  * thread is matching) waits: backpressure, not an unbounded queue. {@link #awaitIdle} lets a
@@ -77,8 +85,11 @@ class DecisionWriter {
         this.inFlight = new Semaphore(properties.matching().maxFillsInFlight());
     }
 
-    /** Fills {@code order} at the tick's price; {@code verify} reads the ledger first (see the class comment). */
-    CompletableFuture<Outcome> fill(RestingOrder order, Tick tick, long receivedNanos, boolean verify, BooleanSupplier held)
+    /**
+     * Fills {@code order} at the tick's price; {@code verify} reads the ledger first (see the class comment). {@code fence}
+     * answers the fence this instance decides the symbol under now (empty: it does not).
+     */
+    CompletableFuture<Outcome> fill(RestingOrder order, Tick tick, long receivedNanos, boolean verify, Supplier<Optional<DecisionFence>> fence)
             throws InterruptedException {
         long decidedNanos = System.nanoTime();
         Instant at = Instant.now();
@@ -87,8 +98,8 @@ class DecisionWriter {
             metrics.filled(new FillTimes(tick.eventTime(), received, receivedNanos, decidedNanos, System.nanoTime()));
             return OrderEvent.filled(decided(order, OrderStatus.FILLED, tick.price(), at), tick.eventTime(), received, durableAt, region);
         };
-        return decide(order.symbol(), order.customerId(), order.orderId(), Optional.of(order.placedAt()), verify, held,
-                () -> ledger.fill(order.customerId(), order.orderId(), tick.price(), at, region), durable)
+        return decide(order.symbol(), order.customerId(), order.orderId(), Optional.of(order.placedAt()), verify, fence,
+                d -> ledger.fill(order.customerId(), order.orderId(), order.placedAt(), tick.price(), at, region, d.fence), durable)
                 .whenComplete((outcome, error) -> {
                     if (outcome == null) {
                         metrics.fillFailed();
@@ -96,7 +107,7 @@ class DecisionWriter {
                     }
                     if (outcome instanceof Outcome.AlreadyClosed) {
                         metrics.fillLostRace();
-                    } else if (outcome instanceof Outcome.NotHeld) {
+                    } else if (outcome instanceof Outcome.NotHeld || outcome instanceof Outcome.Fenced) {
                         metrics.fillAbandoned();
                     } else if (outcome instanceof Outcome.NotVisible) {
                         // orders enter the index only once their ledger row is visible here; its open_orders row stays for the next rebuild
@@ -111,11 +122,12 @@ class DecisionWriter {
      * (which knows when it was placed; the ledger read tells the others).
      */
     CompletableFuture<Outcome> cancel(String symbol, String customerId, UUID orderId, Optional<Instant> placedAt, boolean verify,
-                                      BooleanSupplier held) throws InterruptedException {
+                                      Supplier<Optional<DecisionFence>> fence) throws InterruptedException {
         Instant at = Instant.now();
         Order cancelled = new Order(orderId, customerId, null, symbol, universe.get(symbol).exchange(), null, null, 0, null, null, null,
                 OrderStatus.CANCELLED, null, null, null, null, null, at);
-        return decide(symbol, customerId, orderId, placedAt, verify, held, () -> ledger.cancel(customerId, orderId, at),
+        return decide(symbol, customerId, orderId, placedAt, verify, fence,
+                d -> ledger.cancel(customerId, orderId, d.placedAt.orElseThrow(), at, d.fence),
                 durableAt -> OrderEvent.cancelled(cancelled, durableAt, region));
     }
 
@@ -141,12 +153,20 @@ class DecisionWriter {
     }
 
     private CompletableFuture<Outcome> decide(String symbol, String customerId, UUID orderId, Optional<Instant> placedAt, boolean verify,
-                                              BooleanSupplier held, Supplier<CompletionStage<Void>> write, Function<Instant, OrderEvent> durable)
-            throws InterruptedException {
+                                              Supplier<Optional<DecisionFence>> fence, Function<Decision, CompletionStage<Void>> write,
+                                              Function<Instant, OrderEvent> durable) throws InterruptedException {
+        Optional<DecisionFence> under = fence.get();
+        if (under.isEmpty()) {
+            return CompletableFuture.completedFuture(new Outcome.NotHeld());
+        }
         inFlight.acquire();
         begin(symbol);
-        Decision decision = new Decision(symbol, customerId, orderId, placedAt, held, write);
+        Decision decision = new Decision(symbol, customerId, orderId, placedAt, under.get(), fence, write);
         return attempt(decision, verify)
+                .thenApply(outcome -> outcome instanceof Outcome.Written && !decision.stillHeld()
+                        // written, but the fence moved on meanwhile: the next holder reads the ledger and reports what stands
+                        ? new Outcome.Fenced()
+                        : outcome)
                 .thenCompose(outcome -> {
                     OrderEvent event = null;
                     if (outcome instanceof Outcome.Written) {
@@ -172,29 +192,39 @@ class DecisionWriter {
                 });
     }
 
-    /** One decision being written; when its order was placed is learnt from the ledger read if the matcher did not know. */
+    /**
+     * One decision being written, under the fence it was taken under; when its order was placed is
+     * learnt from the ledger read if the matcher did not know.
+     */
     private static final class Decision {
         final String symbol;
         final String customerId;
         final UUID orderId;
-        final BooleanSupplier held;
-        final Supplier<CompletionStage<Void>> write;
+        final DecisionFence fence;
+        final Supplier<Optional<DecisionFence>> current;
+        final Function<Decision, CompletionStage<Void>> write;
         volatile Optional<Instant> placedAt;
 
-        Decision(String symbol, String customerId, UUID orderId, Optional<Instant> placedAt, BooleanSupplier held,
-                 Supplier<CompletionStage<Void>> write) {
+        Decision(String symbol, String customerId, UUID orderId, Optional<Instant> placedAt, DecisionFence fence,
+                 Supplier<Optional<DecisionFence>> current, Function<Decision, CompletionStage<Void>> write) {
             this.symbol = symbol;
             this.customerId = customerId;
             this.orderId = orderId;
             this.placedAt = placedAt;
-            this.held = held;
+            this.fence = fence;
+            this.current = current;
             this.write = write;
+        }
+
+        /** This instance still decides on the symbol, under the same fence (not lost and taken again meanwhile). */
+        boolean stillHeld() {
+            return current.get().filter(fence::equals).isPresent();
         }
     }
 
     /** Check (if asked) and write; after an error, the same again a moment later, while the symbol is held here. */
     private CompletableFuture<Outcome> attempt(Decision d, boolean verify) {
-        if (!d.held.getAsBoolean()) {
+        if (!d.stillHeld()) {
             return CompletableFuture.completedFuture(new Outcome.NotHeld());
         }
         CompletionStage<Optional<Order>> current = verify
@@ -210,7 +240,7 @@ class DecisionWriter {
                     if (order.isPresent() && !order.get().isOpen()) {
                         return CompletableFuture.<Outcome>completedFuture(new Outcome.AlreadyClosed(order.get().status(), order.get()));
                     }
-                    return d.write.get().thenApply(written -> (Outcome) new Outcome.Written());
+                    return d.write.apply(d).thenApply(written -> (Outcome) new Outcome.Written());
                 })
                 .toCompletableFuture()
                 .exceptionallyCompose(error -> {

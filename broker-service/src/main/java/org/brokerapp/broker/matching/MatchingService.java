@@ -20,7 +20,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -28,6 +27,7 @@ import java.util.stream.Collectors;
 import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.book.SortedTriggerIndex;
 import org.brokerapp.broker.book.TriggerIndex;
+import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PriceUnits;
@@ -346,7 +346,7 @@ public class MatchingService extends LoopThread {
         Optional<RestingOrder> indexed = index.remove(c.orderId());
         boolean verify = takenOver.remove(c.orderId()) != null || indexed.isEmpty();
         remember(c.orderId(), OrderStatus.CANCELLED);
-        decisions.cancel(c.symbol(), c.customerId(), c.orderId(), indexed.map(RestingOrder::placedAt), verify, heldHere(c.symbol()))
+        decisions.cancel(c.symbol(), c.customerId(), c.orderId(), indexed.map(RestingOrder::placedAt), verify, fenceHere(c.symbol()))
                 .whenComplete((outcome, error) -> {
                     if (error != null || !(outcome instanceof Outcome.Written)) {
                         forget(c.orderId());
@@ -359,8 +359,9 @@ public class MatchingService extends LoopThread {
                 });
     }
 
-    private BooleanSupplier heldHere(String symbol) {
-        return () -> decidesOn(symbol);
+    /** The fence this matcher decides the symbol under now: empty once it gave the symbol up or lost either fence. */
+    private Supplier<Optional<DecisionFence>> fenceHere(String symbol) {
+        return () -> owned.contains(symbol) ? fence.fenceOf(symbol) : Optional.empty();
     }
 
     /**
@@ -436,11 +437,13 @@ public class MatchingService extends LoopThread {
             }
             boolean verify = takenOver.remove(order.orderId()) != null;
             remember(order.orderId(), OrderStatus.FILLED);
-            decisions.fill(order, tick, receivedNanos, verify, heldHere(order.symbol())).whenComplete((outcome, error) -> {
-                if (error != null || outcome instanceof Outcome.NotHeld || outcome instanceof Outcome.NotVisible) {
+            decisions.fill(order, tick, receivedNanos, verify, fenceHere(order.symbol())).whenComplete((outcome, error) -> {
+                if (error != null || outcome instanceof Outcome.NotHeld || outcome instanceof Outcome.NotVisible
+                        || outcome instanceof Outcome.Fenced) {
                     forget(order.orderId());
-                    // nothing was decided: the order stays in the index (a later tick triggers it), unless the symbol left this instance
-                    if (commands.offer(new AddOrder(order, verify))) {
+                    // nothing was reported: the order stays in the index (a later tick triggers it), unless the symbol left this instance;
+                    // after a fenced write, the next decision reads the ledger first and reports what stands
+                    if (commands.offer(new AddOrder(order, verify || outcome instanceof Outcome.Fenced))) {
                         wake();
                     }
                 }

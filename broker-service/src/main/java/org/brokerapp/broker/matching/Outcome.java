@@ -31,4 +31,13 @@ public sealed interface Outcome {
      */
     record NotHeld() implements Outcome {
     }
+
+    /**
+     * Written, but this instance's fence moved on before the write was acknowledged (a pause, a
+     * lapsed lease): the decision is not reported from here. The order's open_orders row stays, so
+     * the symbol's next holder reads the ledger, where the larger fence's decision stands, and
+     * reports that one.
+     */
+    record Fenced() implements Outcome {
+    }
 }

@@ -21,7 +21,7 @@ public final class BrokerCql {
 
     private static final String LEDGER_COLUMNS = "customer_id, order_id, initial_cash, initial_positions, client_order_id, "
             + "symbol, exchange, side, order_type, quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at, "
-            + "fill_price, filled_at, filled_by, closed_at";
+            + "fill_price, filled_at, filled_by, fill_fence, closed_at, cancel_fence";
 
     public final PreparedStatement selectLedger;
     public final PreparedStatement selectLedgerOrder;
@@ -35,6 +35,9 @@ public final class BrokerCql {
     public final PreparedStatement renewDecisionLease;
     public final PreparedStatement releaseDecisionLease;
     public final PreparedStatement selectDecisionLease;
+    public final PreparedStatement selectDecisionEpoch;
+    public final PreparedStatement firstDecisionEpoch;
+    public final PreparedStatement nextDecisionEpoch;
     public final PreparedStatement fillOrder;
     public final PreparedStatement cancelOrder;
     public final PreparedStatement insertOpenOrder;
@@ -68,10 +71,15 @@ public final class BrokerCql {
         renewDecisionLease = session.prepare("UPDATE " + leases + " USING TTL ? SET holder = ? WHERE consumer_group = ? AND tick_partition = ? IF holder = ?");
         releaseDecisionLease = session.prepare("DELETE FROM " + leases + " WHERE consumer_group = ? AND tick_partition = ? IF holder = ?");
         selectDecisionLease = idempotent(session, "SELECT holder FROM " + leases + " WHERE consumer_group = ? AND tick_partition = ?");
-        // the home's decisions: plain writes of cells the placement never writes (see CustomerLedger), stamped with the decision's time
-        fillOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET fill_price = ?, filled_at = ?, filled_by = ? "
+        // a partition's lease epoch: read and raised at LOCAL_SERIAL by the instance that just took its lease
+        String epochs = keyspace + ".decision_epochs";
+        selectDecisionEpoch = session.prepare("SELECT epoch FROM " + epochs + " WHERE consumer_group = ? AND tick_partition = ?");
+        firstDecisionEpoch = session.prepare("INSERT INTO " + epochs + " (consumer_group, tick_partition, epoch) VALUES (?, ?, 1) IF NOT EXISTS");
+        nextDecisionEpoch = session.prepare("UPDATE " + epochs + " SET epoch = ? WHERE consumer_group = ? AND tick_partition = ? IF epoch = ?");
+        // the home's decisions: plain writes of cells the placement never writes (see CustomerLedger), stamped with the decider's fence
+        fillOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET fill_price = ?, filled_at = ?, filled_by = ?, fill_fence = ? "
                 + "WHERE customer_id = ? AND order_id = ?");
-        cancelOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET closed_at = ? WHERE customer_id = ? AND order_id = ?");
+        cancelOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET closed_at = ?, cancel_fence = ? WHERE customer_id = ? AND order_id = ?");
 
         String open = keyspace + ".open_orders";
         insertOpenOrder = idempotent(session, "INSERT INTO " + open + " (symbol, shard, order_id, customer_id, side, order_type, quantity, trigger_price, placed_at) "

@@ -38,6 +38,7 @@ class DecisionLeasesIT {
                 Brokers.sleep(2_000);
                 assertThat(first.covers(SYMBOL)).as("still valid: renewed every 3 s, valid for 7 s").isTrue();
 
+                long firstEpoch = first.epochOf(SYMBOL).orElseThrow();
                 // the first holder freezes: no renewal, no release; the second keeps trying in the background
                 first.close();
                 long frozeAt = System.nanoTime();
@@ -62,6 +63,8 @@ class DecisionLeasesIT {
                         Duration.ofNanos(firstStopped - frozeAt).toMillis(), gap.toMillis());
                 // longer than the 5 s request timeout: every write the first had started has ended
                 assertThat(gap).isGreaterThan(Duration.ofSeconds(5));
+                assertThat(second.epochOf(SYMBOL).orElseThrow()).as("the next holder's epoch").isGreaterThan(firstEpoch);
+                assertThat(first.epochOf(SYMBOL)).as("the frozen holder has no epoch to decide under").isEmpty();
 
                 // a released lease is taken at once
                 second.release(Set.of(0));
