@@ -3,8 +3,10 @@ package org.brokerapp.broker.account;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -39,8 +41,8 @@ final class Account {
     private BigDecimal reservedCash = BigDecimal.ZERO;
     private final Map<String, Long> reservedShares = new HashMap<>();
     private final Map<UUID, Order> orders = new HashMap<>();
-    /** Orders whose write was started and whose outcome is not known yet: they keep their reservation. */
-    private final Set<UUID> unsettled = new HashSet<>();
+    /** Orders whose write was started and whose outcome is not known yet, and since when: they keep their reservation. */
+    private final Map<UUID, Instant> unsettled = new HashMap<>();
     /** Orders whose write is going on now: a retry must not write them a second time at once. */
     private final Set<UUID> writing = new HashSet<>();
     /** Fills of unsettled orders: what they bring waits until the order's write is durable. */
@@ -82,7 +84,26 @@ final class Account {
     }
 
     boolean isUnsettled(UUID orderId) {
-        return unsettled.contains(orderId);
+        return unsettled.containsKey(orderId);
+    }
+
+    /** Orders still unsettled that were reserved before {@code before} and are not being written now: due to be settled. */
+    List<Order> unsettledBefore(Instant before) {
+        return unsettled.entrySet().stream()
+                .filter(e -> e.getValue().isBefore(before) && !writing.contains(e.getKey()))
+                .map(e -> orders.get(e.getKey()))
+                .filter(o -> o != null && o.isOpen())
+                .toList();
+    }
+
+    /** The open orders whose outcome is not known yet, and what each holds back. */
+    List<Pending> pending() {
+        return unsettled.entrySet().stream()
+                .map(e -> Map.entry(orders.get(e.getKey()), e.getValue()))
+                .filter(e -> e.getKey() != null && e.getKey().isOpen())
+                .map(e -> Pending.of(e.getKey(), e.getValue()))
+                .sorted(Comparator.comparing(Pending::since))
+                .toList();
     }
 
     /**
@@ -103,7 +124,7 @@ final class Account {
         Order reserving = order.side() == Side.BUY ? withReservation(order, maxCost) : order;
         orders.put(order.orderId(), reserving);
         hold(reserving);
-        unsettled.add(order.orderId());
+        unsettled.put(order.orderId(), Instant.now());
         writing.add(order.orderId());
         writesInFlight++;
         return Optional.empty();
@@ -169,7 +190,7 @@ final class Account {
                 order.placedRegion(), order.placedAt(), price, at, by, null);
         orders.put(orderId, filled);
         debit(filled, price);
-        if (unsettled.contains(orderId)) {
+        if (unsettled.containsKey(orderId)) {
             creditsAwaitingWrite.put(orderId, filled);
         } else {
             credit(filled, price);

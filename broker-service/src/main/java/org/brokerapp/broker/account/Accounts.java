@@ -3,6 +3,7 @@ package org.brokerapp.broker.account;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -170,6 +171,48 @@ public class Accounts {
                 log.debug("account {}: {} fills or cancels applied from the ledger ahead of their events", customerId, closed);
             }
         }
+    }
+
+    /**
+     * The customer's orders whose outcome is not known yet, if this instance owns the customer (only
+     * the owner knows of them); an owned account not in memory has none.
+     */
+    public Optional<List<Pending>> pending(String customerId) {
+        if (!owns(customerId)) {
+            return Optional.empty();
+        }
+        Account account = loaded.get(customerId);
+        if (account == null) {
+            return Optional.of(List.of());
+        }
+        synchronized (account) {
+            return Optional.of(account.pending());
+        }
+    }
+
+    /** Every owned order whose outcome has been unknown for longer than {@code age}, and that is not being written now. */
+    public List<Order> unsettledFor(Duration age) {
+        Instant before = Instant.now().minus(age);
+        List<Order> due = new ArrayList<>();
+        for (Account account : loaded.values()) {
+            synchronized (account) {
+                if (!account.isRetired() && owns(account.customerId())) {
+                    due.addAll(account.unsettledBefore(before));
+                }
+            }
+        }
+        return due;
+    }
+
+    /** How many owned orders' outcomes are unknown now (the ops gauge). */
+    public int unsettledCount() {
+        int count = 0;
+        for (Account account : loaded.values()) {
+            synchronized (account) {
+                count += account.pending().size();
+            }
+        }
+        return count;
     }
 
     /** An order's write ended (acknowledged, failed or given up); see {@link AccountView#reserve}. */

@@ -14,6 +14,7 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import org.brokerapp.broker.account.Holdings;
+import org.brokerapp.broker.account.Pending;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.OrderStatus;
@@ -56,12 +57,20 @@ class OrderController {
         }
     }
 
-    /** Cash and shares, each split into what is owned and what open orders hold back. */
+    /**
+     * Cash and shares, each split into what is owned and what open orders hold back, as the ledger
+     * has them; and the orders whose placement's outcome is not known yet, which hold back cash or
+     * shares too until their owner settles them. {@code pending} is null when the broker answering
+     * is not the customer's owner (only the owner knows of them); {@code availableCash} is net of them.
+     */
     record HoldingsView(BigDecimal cash, BigDecimal reservedCash, BigDecimal availableCash, Map<String, Long> positions,
-                        Map<String, Long> reservedShares) {
+                        Map<String, Long> reservedShares, List<Pending> pending) {
 
-        static HoldingsView of(Holdings h) {
-            return new HoldingsView(h.cash(), h.reservedCash(), h.availableCash(), h.positions(), h.reservedShares());
+        static HoldingsView of(OrderService.Balances balances) {
+            Holdings h = balances.ledger();
+            BigDecimal pendingCash = balances.pending().orElse(List.of()).stream().map(Pending::reservedCash).reduce(BigDecimal.ZERO, BigDecimal::add);
+            return new HoldingsView(h.cash(), h.reservedCash(), h.availableCash().subtract(pendingCash), h.positions(), h.reservedShares(),
+                    balances.pending().orElse(null));
         }
     }
 
@@ -124,7 +133,7 @@ class OrderController {
     @Operation(summary = "Cash, reserved cash and positions")
     @GetMapping("/holdings")
     HoldingsView holdings(Principal customer) {
-        return HoldingsView.of(orders.holdings(customer.getName()));
+        return HoldingsView.of(orders.balances(customer.getName()));
     }
 
     @Operation(summary = "The customer's fills, newest first")

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -17,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 import com.datastax.oss.driver.api.core.DriverException;
 import org.brokerapp.broker.account.Accounts;
@@ -24,6 +26,7 @@ import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.account.Holdings;
 import org.brokerapp.broker.account.LedgerSnapshot;
+import org.brokerapp.broker.account.Pending;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderIds;
 import org.brokerapp.broker.core.OrderProblem;
@@ -531,8 +534,35 @@ class OrderService {
                 .toList();
     }
 
-    public Holdings holdings(String customerId) {
-        return snapshot(customerId).holdings();
+    /**
+     * The ledger's balances and, when this instance owns the customer, the orders whose outcome is
+     * not known yet (only the owner knows of them; an order the ledger already holds is not pending).
+     */
+    public Balances balances(String customerId) {
+        LedgerSnapshot snapshot = snapshot(customerId);
+        Set<UUID> inLedger = snapshot.orders().stream().map(Order::orderId).collect(Collectors.toSet());
+        Optional<List<Pending>> pending = accounts.pending(customerId)
+                .map(all -> all.stream().filter(p -> !inLedger.contains(p.orderId())).toList());
+        return new Balances(snapshot.holdings(), pending);
+    }
+
+    /** A customer's balances: the ledger's, and the pending orders when answered by their owner. */
+    public record Balances(Holdings ledger, Optional<List<Pending>> pending) {
+    }
+
+    /**
+     * Finishes the placement of an order whose outcome stayed unknown, as the customer's retry with
+     * the same clientOrderId would: its rows and event are written again (same cells, same
+     * timestamps), a MARKET order is looked for where it was executed before it is executed. So it
+     * is settled as soon as the servers answer again, never released while it may have landed.
+     */
+    Placement settle(Order unsettled) {
+        PlaceOrder again = new PlaceOrder(unsettled.customerId(), unsettled.clientOrderId(), unsettled.symbol(), unsettled.side(),
+                unsettled.type(), unsettled.quantity(), unsettled.triggerPrice());
+        Listing listing = symbols.get(unsettled.symbol());
+        return unsettled.type() == OrderType.MARKET
+                ? placeMarket(again, listing, unsettled.placedRegion())
+                : placeResting(again, listing, unsettled.placedRegion());
     }
 
     public List<Order> transactions(String customerId) {

@@ -120,10 +120,14 @@ public record BrokerProperties(
      *                           only if it was placed more than this inside the memory's window
      * @param maxOpenOrdersPerCustomer open orders a customer may hold at once (each rests in a matcher's memory); past it a
      *                           placement is refused (422) until one fills or is cancelled
+     * @param settleUnknownAfter how long a placement whose outcome is unknown (its write or event did not answer in time)
+     *                           waits for its customer's retry before its owner finishes it as that retry would; its
+     *                           reservation shows as pending in the holdings meanwhile
      */
     public record Matching(@Min(1) @DefaultValue("8") int openOrderShards, @DefaultValue("0.10") BigDecimal buyStopCollar,
                            @Min(1) @DefaultValue("64") int maxFillsInFlight, @DefaultValue("5m") Duration decisionMemory,
-                           @DefaultValue("30s") Duration maxClockSkew, @Min(1) @DefaultValue("10000") int maxOpenOrdersPerCustomer) {
+                           @DefaultValue("30s") Duration maxClockSkew, @Min(1) @DefaultValue("10000") int maxOpenOrdersPerCustomer,
+                           @DefaultValue("30s") Duration settleUnknownAfter) {
     }
 
     /**

@@ -76,6 +76,32 @@ class AccountTests {
     }
 
     @Test
+    void aPlacementOfUnknownOutcomeIsPendingAndDueToBeSettledOnlyOnceNoWriteIsGoingOn() {
+        Account account = account("1000.00", Map.of("IBM", 10L));
+        Order buy = buy("unknown-buy", 3, "100");
+        Order sell = sell("unknown-sell", 4);
+        account.reserve(buy, buy.reservedCash());
+        account.reserve(sell, BigDecimal.ZERO);
+        Instant later = Instant.now().plusSeconds(1);
+
+        assertThat(account.unsettledBefore(later)).as("both still being written").isEmpty();
+        account.writeEnded(buy.orderId());
+        account.writeEnded(sell.orderId());
+
+        assertThat(account.unsettledBefore(later)).extracting(Order::orderId).containsExactlyInAnyOrder(buy.orderId(), sell.orderId());
+        assertThat(account.unsettledBefore(Instant.now().minusSeconds(60))).as("reserved too lately to be due").isEmpty();
+        assertThat(account.pending()).extracting(Pending::orderId, Pending::reservedCash, Pending::reservedShares)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple(buy.orderId(), new BigDecimal("300"), 0L),
+                        org.assertj.core.groups.Tuple.tuple(sell.orderId(), BigDecimal.ZERO, 4L));
+
+        account.written(buy.orderId());
+        account.cancelled(sell.orderId(), T);
+
+        assertThat(account.pending()).isEmpty();
+        assertThat(account.unsettledBefore(later)).isEmpty();
+    }
+
+    @Test
     void theLedgersFoldAndTheAccountAgree() {
         Order open = buy("open", 2, "50");
         Order filled = new Order(UUID.randomUUID(), "c", "f", "IBM", "NYSE", Side.BUY, OrderType.LIMIT, 3, BigDecimal.TEN, null, new BigDecimal("30"),

@@ -122,6 +122,9 @@ public final class Brokers implements AutoCloseable {
         // EventSeamsIT sends a placement again after the decider forgot its decision: 10 s, not 5 minutes
         properties.put("broker.matching.decision-memory", "10s");
         properties.put("broker.matching.max-clock-skew", "1s");
+        // UnknownOutcomeIT waits for the owner to settle a placement of unknown outcome: seconds, not half a minute
+        properties.put("broker.matching.settle-unknown-after", "5s");
+        properties.put("broker.matching.settle-every", "1s");
         // BadInputIT sends its 59 refusals as fast as they are answered, as alice: the per-customer order rate is CredentialsTests'
         properties.put("broker.security.orders-per-second", "1000");
         // tests wait for the circuit to close after a heal: not 5 s per probe
