@@ -7,12 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PagingState;
 import com.datastax.oss.driver.api.core.cql.Row;
 import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.Order;
@@ -59,6 +62,41 @@ public class CustomerLedger {
         }
         BigDecimal cash = first.isNull("initial_cash") ? BigDecimal.ZERO : first.getBigDecimal("initial_cash");
         return Optional.of(new LedgerSnapshot(customerId, cash, first.getMap("initial_positions", String.class, Long.class), orders));
+    }
+
+    /**
+     * Reads up to {@code rows} of the customer's partition from where {@code after} (a previous
+     * page's token) left off: one request, however large the partition.
+     *
+     * @throws IllegalArgumentException if {@code after} is not a token of this customer's list
+     */
+    public LedgerPage readPage(String customerId, int rows, Optional<String> after) {
+        BoundStatement first = cql.selectLedger.bind(customerId).setPageSize(rows);
+        BoundStatement statement = after.map(token -> first.setPagingState(pagingState(token), session)).orElse(first);
+        // the async form reads one page and fetches no further: the sync ResultSet would fetch the next on iteration
+        AsyncResultSet rs;
+        try {
+            rs = session.executeAsync(statement).toCompletableFuture().join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+        List<Order> orders = new ArrayList<>();
+        for (Row row : rs.currentPage()) {
+            if (!row.isNull("order_id") && isComplete(row)) {
+                orders.add(order(row));
+            }
+        }
+        PagingState next = rs.getExecutionInfo().getSafePagingState();
+        return new LedgerPage(orders, Optional.ofNullable(next).map(PagingState::toString));
+    }
+
+    /** A page token as the driver made it; anything else (not hex, cut short, made up) is refused alike. */
+    private static PagingState pagingState(String token) {
+        try {
+            return PagingState.fromString(token);
+        } catch (RuntimeException notOurs) {
+            throw new IllegalArgumentException("not a page token", notOurs);
+        }
     }
 
     public Optional<Order> readOrder(String customerId, UUID orderId) {

@@ -14,6 +14,7 @@ import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import org.brokerapp.broker.account.Holdings;
+import org.brokerapp.broker.account.LedgerPage;
 import org.brokerapp.broker.account.Pending;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
@@ -28,6 +29,7 @@ import org.brokerapp.broker.metrics.OrderRequestTiming;
 import org.brokerapp.broker.system.Excerpt;
 import org.brokerapp.broker.system.OpenApiConfiguration;
 import org.brokerapp.regions.SymbolUniverse;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -116,10 +118,14 @@ class OrderController {
         return OrderView.of(orders.get(customer.getName(), orderId));
     }
 
-    @Operation(summary = "The customer's orders, newest first, optionally of one status")
+    @Operation(summary = "The customer's orders, a page at a time, optionally of one status",
+            description = "Each page reads `size` rows of the customer's ledger (default 100, at most 500) in order-id order and keeps those "
+                    + "of `status`, newest first: a page may hold fewer than `size`, even none. A `Link` header with `rel=\"next\"` names the "
+                    + "next page while there is one; follow it until it is absent.")
     @GetMapping("/orders")
-    List<OrderView> list(Principal customer, @RequestParam Optional<OrderStatus> status) {
-        return orders.list(customer.getName(), status).stream().map(OrderView::of).toList();
+    ResponseEntity<List<OrderView>> list(Principal customer, @RequestParam Optional<OrderStatus> status,
+                                         @RequestParam(defaultValue = "100") int size, @RequestParam Optional<String> after) {
+        return paged(orders.list(customer.getName(), status, size, after), "/api/orders", status.map(s -> "status=" + s + "&").orElse(""), size);
     }
 
     @Operation(summary = "Cancel an open order",
@@ -136,10 +142,21 @@ class OrderController {
         return HoldingsView.of(orders.balances(customer.getName()));
     }
 
-    @Operation(summary = "The customer's fills, newest first")
+    @Operation(summary = "The customer's fills, a page at a time",
+            description = "Paged as `GET /api/orders`: `size` ledger rows a page, newest fill first within it, a `Link` header to the next.")
     @GetMapping("/transactions")
-    List<OrderView> transactions(Principal customer) {
-        return orders.transactions(customer.getName()).stream().map(OrderView::of).toList();
+    ResponseEntity<List<OrderView>> transactions(Principal customer, @RequestParam(defaultValue = "100") int size,
+                                                 @RequestParam Optional<String> after) {
+        return paged(orders.transactions(customer.getName(), size, after), "/api/transactions", "", size);
+    }
+
+    /** A page as a JSON array, with an RFC 8288 {@code Link} to the next (relative: it resolves against whatever address the client used). */
+    private static ResponseEntity<List<OrderView>> paged(LedgerPage page, String path, String filter, int size) {
+        List<OrderView> views = page.orders().stream().map(OrderView::of).toList();
+        return page.next()
+                .map(token -> ResponseEntity.ok().header(HttpHeaders.LINK, "<" + path + "?" + filter + "size=" + size + "&after=" + token + ">; rel=\"next\"")
+                        .body(views))
+                .orElseGet(() -> ResponseEntity.ok(views));
     }
 
     @Operation(summary = "The last known price of a symbol")

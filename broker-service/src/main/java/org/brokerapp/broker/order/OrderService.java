@@ -25,6 +25,7 @@ import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.account.Holdings;
+import org.brokerapp.broker.account.LedgerPage;
 import org.brokerapp.broker.account.LedgerSnapshot;
 import org.brokerapp.broker.account.Pending;
 import org.brokerapp.broker.core.Order;
@@ -527,11 +528,28 @@ class OrderService {
         return new OrderProblem.NotFound("no order " + orderId);
     }
 
-    public List<Order> list(String customerId, Optional<OrderStatus> status) {
-        return snapshot(customerId).orders().stream()
+    /** Most ledger rows one page of a list reads. */
+    public static final int MAX_PAGE_SIZE = 500;
+
+    /**
+     * One page of the customer's orders: {@code size} ledger rows from where {@code after} left off,
+     * those of {@code status} kept (so a page may hold fewer, even none, and still have a next),
+     * newest first within the page.
+     */
+    public LedgerPage list(String customerId, Optional<OrderStatus> status, int size, Optional<String> after) {
+        if (size < 1 || size > MAX_PAGE_SIZE) {
+            throw new OrderProblem.Invalid("size must be 1 to " + MAX_PAGE_SIZE);
+        }
+        LedgerPage page;
+        try {
+            page = ledger.readPage(customerId, size, after);
+        } catch (IllegalArgumentException notThisList) {
+            throw new OrderProblem.Invalid("'after' is not a page token of this list: pass the one its previous page's Link named");
+        }
+        return new LedgerPage(page.orders().stream()
                 .filter(o -> status.map(s -> o.status() == s).orElse(true))
                 .sorted(Comparator.comparing(Order::placedAt).reversed())
-                .toList();
+                .toList(), page.next());
     }
 
     /**
@@ -565,9 +583,10 @@ class OrderService {
                 : placeResting(again, listing, unsettled.placedRegion());
     }
 
-    public List<Order> transactions(String customerId) {
-        return list(customerId, Optional.of(OrderStatus.FILLED)).stream()
-                .sorted(Comparator.comparing(Order::filledAt).reversed()).toList();
+    /** One page of the customer's fills, as {@link #list}, newest fill first within the page. */
+    public LedgerPage transactions(String customerId, int size, Optional<String> after) {
+        LedgerPage page = list(customerId, Optional.of(OrderStatus.FILLED), size, after);
+        return new LedgerPage(page.orders().stream().sorted(Comparator.comparing(Order::filledAt).reversed()).toList(), page.next());
     }
 
     private LedgerSnapshot snapshot(String customerId) {

@@ -96,7 +96,7 @@ class RoutedMarketWriteTimeoutIT {
     }
 
     private static long executions(BrokerClient customer, String orderId) {
-        return customer.get("/api/transactions").body().valueStream().filter(t -> t.path("orderId").asString().equals(orderId)).count();
+        return customer.getAll("/api/transactions").stream().filter(t -> t.path("orderId").asString().equals(orderId)).count();
     }
 
     private static BigDecimal cash(BrokerClient customer) {

@@ -139,6 +139,27 @@ public final class BrokerClient {
         return send("GET", path, null, null);
     }
 
+    /** Every item of a paged list ({@code /api/orders}, {@code /api/transactions}): its pages, following each {@code Link rel="next"}. */
+    public java.util.List<JsonNode> getAll(String path) {
+        java.util.List<JsonNode> items = new java.util.ArrayList<>();
+        String next = path;
+        while (next != null) {
+            Reply page = get(next);
+            if (page.status() != 200) {
+                throw new AssertionError("GET " + next + ": " + page.raw());
+            }
+            page.body().forEach(items::add);
+            next = page.header("Link").map(BrokerClient::nextOf).orElse(null);
+        }
+        return items;
+    }
+
+    /** The target of an RFC 8288 {@code rel="next"} link, if the header names one. */
+    public static String nextOf(String link) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<([^>]+)>\\s*;\\s*rel=\"next\"").matcher(link);
+        return m.find() ? m.group(1) : null;
+    }
+
     public Reply delete(String path) {
         return send("DELETE", path, null, null);
     }

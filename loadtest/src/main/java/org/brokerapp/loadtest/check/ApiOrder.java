@@ -16,9 +16,9 @@ public record ApiOrder(String orderId, String clientOrderId, String symbol, Stri
                 text(view, "status"), decimal(view, "fillPrice"), text(view, "filledBy"));
     }
 
-    static List<ApiOrder> listOf(JsonNode array) {
+    static List<ApiOrder> listOf(Iterable<JsonNode> items) {
         List<ApiOrder> orders = new ArrayList<>();
-        array.forEach(v -> orders.add(of(v)));
+        items.forEach(v -> orders.add(of(v)));
         return orders;
     }
 

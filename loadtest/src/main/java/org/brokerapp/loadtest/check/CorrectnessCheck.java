@@ -75,8 +75,8 @@ public final class CorrectnessCheck {
         String id = PlannedOrder.customerId(customer);
         String password = PlannedOrder.password(customer);
         try {
-            List<ApiOrder> orders = ApiOrder.listOf(client.get(readRegion, id, password, "/api/orders"));
-            List<ApiOrder> transactions = ApiOrder.listOf(client.get(readRegion, id, password, "/api/transactions"));
+            List<ApiOrder> orders = ApiOrder.listOf(client.getAll(readRegion, id, password, "/api/orders?size=500"));
+            List<ApiOrder> transactions = ApiOrder.listOf(client.getAll(readRegion, id, password, "/api/transactions?size=500"));
             ApiHoldings holdings = ApiHoldings.of(client.get(readRegion, id, password, "/api/holdings"));
             return LedgerAudit.audit(id, accepted, orders, transactions, holdings, openingCash);
         } catch (IOException | RuntimeException e) {

@@ -8,6 +8,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -171,6 +173,38 @@ public final class BrokerClient implements AutoCloseable {
             throw new IOException("GET " + path + " in " + region + " as " + customerId + ": HTTP " + r.statusCode() + " " + problemTitle(r.body()));
         }
         return JSON.readTree(r.body());
+    }
+
+    /**
+     * Every item of a paged list ({@code /api/orders}, {@code /api/transactions}) as {@code customerId}:
+     * its pages one after another, following each {@code Link rel="next"} until none is named.
+     */
+    public List<JsonNode> getAll(String region, String customerId, String password, String path) throws IOException, InterruptedException {
+        List<JsonNode> items = new ArrayList<>();
+        String next = path;
+        while (next != null) {
+            String authorization;
+            try {
+                authorization = tokens.authorization(base(region), customerId, password).join();
+            } catch (java.util.concurrent.CompletionException e) {
+                throw new IOException(e.getCause().getMessage(), e.getCause());
+            }
+            HttpResponse<String> r = http.send(request(region, next, authorization).GET().build(), HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                throw new IOException("GET " + path + " in " + region + " as " + customerId + ": HTTP " + r.statusCode() + " " + problemTitle(r.body()));
+            }
+            JSON.readTree(r.body()).forEach(items::add);
+            next = r.headers().firstValue("Link").map(BrokerClient::nextOf).orElse(null);
+        }
+        return items;
+    }
+
+    private static final java.util.regex.Pattern NEXT = java.util.regex.Pattern.compile("<([^>]+)>\\s*;\\s*rel=\"next\"");
+
+    /** The target of an RFC 8288 {@code rel="next"} link, if the header names one. */
+    static String nextOf(String link) {
+        java.util.regex.Matcher m = NEXT.matcher(link);
+        return m.find() ? m.group(1) : null;
     }
 
     /**
