@@ -3,6 +3,7 @@ package org.brokerapp.broker.account;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,10 +19,12 @@ import org.brokerapp.broker.core.Side;
 
 /**
  * One customer's balances as their owner holds them in memory: settled cash and positions, what
- * open orders hold back, and every order the customer ever placed (a retried placement must find
- * its order). Built once from the ledger partition, then kept current by the owner's own
- * placements and by the fills and cancels the deciding matchers report. Not thread-safe: its
- * owner ({@link Accounts}) guards each account with its monitor.
+ * open orders hold back, the open and unsettled orders themselves, and those closed lately (a
+ * retry comes soon after its first attempt). An order closed longer ago leaves memory; a retry of
+ * it is recognised by {@link PlacedOrderIds} and answered from the ledger. Built once from the
+ * ledger partition, then kept current by the owner's own placements and by the fills and cancels
+ * the deciding matchers report. Not thread-safe: its owner ({@link Accounts}) guards each account
+ * with its monitor.
  *
  * <p>A fill never makes available cash smaller than its order's reservation did (a BUY reserves
  * at least what it pays), so until a fill is reported the account is conservative, never short.
@@ -40,7 +43,12 @@ final class Account {
     private final Map<String, Long> positions;
     private BigDecimal reservedCash = BigDecimal.ZERO;
     private final Map<String, Long> reservedShares = new HashMap<>();
+    /** Open and unsettled orders, and those closed within the retention (see {@link #forgetClosedBefore}). */
     private final Map<UUID, Order> orders = new HashMap<>();
+    /** Every order id the customer may have placed: whether a placement not in {@link #orders} is a retry. */
+    private final PlacedOrderIds placed = new PlacedOrderIds();
+    /** Orders as they closed, oldest first, with when (System.nanoTime): the order they leave memory in. */
+    private final ArrayDeque<Closed> closed = new ArrayDeque<>();
     /** Orders whose write was started and whose outcome is not known yet, and since when: they keep their reservation. */
     private final Map<UUID, Instant> unsettled = new HashMap<>();
     /** Orders whose write is going on now: a retry must not write them a second time at once. */
@@ -61,9 +69,12 @@ final class Account {
     static Account of(LedgerSnapshot snapshot) {
         Account account = new Account(snapshot.customerId(), snapshot.initialCash(), snapshot.initialPositions());
         for (Order order : snapshot.orders()) {
-            account.orders.put(order.orderId(), order);
+            account.placed.add(order.orderId());
             switch (order.status()) {
-                case OPEN -> account.hold(order);
+                case OPEN -> {
+                    account.orders.put(order.orderId(), order);
+                    account.hold(order);
+                }
                 case FILLED -> {
                     account.debit(order, order.fillPrice());
                     account.credit(order, order.fillPrice());
@@ -79,8 +90,32 @@ final class Account {
         return customerId;
     }
 
+    /** The order if it is in memory: open, unsettled or closed lately. */
     Optional<Order> find(UUID orderId) {
         return Optional.ofNullable(orders.get(orderId));
+    }
+
+    /** Whether the customer may have placed the order: false is certain (a new order), true may be a retry of one no longer in memory. */
+    boolean mayHavePlaced(UUID orderId) {
+        return placed.mayContain(orderId);
+    }
+
+    /** Lets closed orders that closed before {@code cutoffNanos} leave memory (an unsettled one stays until it is settled). */
+    void forgetClosedBefore(long cutoffNanos) {
+        while (!closed.isEmpty() && closed.peekFirst().atNanos() - cutoffNanos < 0) {
+            UUID id = closed.pollFirst().orderId();
+            Order order = orders.get(id);
+            if (order != null && !order.isOpen() && !unsettled.containsKey(id)) {
+                orders.remove(id);
+            } else if (order != null && !order.isOpen()) {
+                closed.addLast(new Closed(id, System.nanoTime()));
+            }
+        }
+    }
+
+    /** How many orders this account keeps in memory now. */
+    int ordersInMemory() {
+        return orders.size();
     }
 
     boolean isUnsettled(UUID orderId) {
@@ -123,6 +158,7 @@ final class Account {
         }
         Order reserving = order.side() == Side.BUY ? withReservation(order, maxCost) : order;
         orders.put(order.orderId(), reserving);
+        placed.add(order.orderId());
         hold(reserving);
         unsettled.put(order.orderId(), Instant.now());
         writing.add(order.orderId());
@@ -189,6 +225,7 @@ final class Account {
                 order.type(), order.quantity(), order.limitPrice(), order.stopPrice(), order.reservedCash(), OrderStatus.FILLED,
                 order.placedRegion(), order.placedAt(), price, at, by, null);
         orders.put(orderId, filled);
+        closed.addLast(new Closed(orderId, System.nanoTime()));
         debit(filled, price);
         if (unsettled.containsKey(orderId)) {
             creditsAwaitingWrite.put(orderId, filled);
@@ -208,6 +245,7 @@ final class Account {
         orders.put(orderId, new Order(order.orderId(), order.customerId(), order.clientOrderId(), order.symbol(), order.exchange(), order.side(),
                 order.type(), order.quantity(), order.limitPrice(), order.stopPrice(), order.reservedCash(), OrderStatus.CANCELLED,
                 order.placedRegion(), order.placedAt(), null, null, null, at));
+        closed.addLast(new Closed(orderId, System.nanoTime()));
         unsettled.remove(orderId);
     }
 
@@ -308,6 +346,9 @@ final class Account {
         } else {
             cash = cash.add(price.multiply(BigDecimal.valueOf(filled.quantity())));
         }
+    }
+
+    private record Closed(UUID orderId, long atNanos) {
     }
 
     private static Order withReservation(Order o, BigDecimal reserved) {

@@ -18,6 +18,7 @@ import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,17 +36,41 @@ public class Accounts {
 
     private final CustomerLedger ledger;
     private final int maxOpenOrders;
+    private final Duration closedOrderMemory;
     private final Map<String, Account> loaded = new ConcurrentHashMap<>();
     private volatile AccountOwnership ownership;
 
     @Autowired
     public Accounts(CustomerLedger ledger, BrokerProperties properties) {
-        this(ledger, properties.matching().maxOpenOrdersPerCustomer());
+        this(ledger, properties.matching().maxOpenOrdersPerCustomer(), properties.matching().closedOrderMemory());
     }
 
-    public Accounts(CustomerLedger ledger, int maxOpenOrders) {
+    public Accounts(CustomerLedger ledger, int maxOpenOrders, Duration closedOrderMemory) {
         this.ledger = ledger;
         this.maxOpenOrders = maxOpenOrders;
+        this.closedOrderMemory = closedOrderMemory;
+    }
+
+    /** Lets orders closed longer than {@code broker.matching.closed-order-memory} ago leave their owner's memory. */
+    @Scheduled(fixedDelayString = "${broker.matching.settle-every:5s}")
+    void forgetClosedOrders() {
+        long cutoff = System.nanoTime() - closedOrderMemory.toNanos();
+        for (Account account : loaded.values()) {
+            synchronized (account) {
+                account.forgetClosedBefore(cutoff);
+            }
+        }
+    }
+
+    /** How many orders the owned accounts keep in memory (open, unsettled, closed lately). */
+    public int ordersInMemory() {
+        int count = 0;
+        for (Account account : loaded.values()) {
+            synchronized (account) {
+                count += account.ordersInMemory();
+            }
+        }
+        return count;
     }
 
     void ownedBy(AccountOwnership ownership) {
@@ -75,7 +100,7 @@ public class Accounts {
                 loaded.remove(customerId, account);
                 throw new OrderProblem.NotOwner(customerId);
             }
-            return step.apply(new AccountView(account, maxOpenOrders));
+            return step.apply(new AccountView(account, maxOpenOrders, ledger));
         }
     }
 
@@ -267,14 +292,29 @@ public class Accounts {
 
         private final Account account;
         private final int maxOpenOrders;
+        private final CustomerLedger ledger;
 
-        private AccountView(Account account, int maxOpenOrders) {
+        private AccountView(Account account, int maxOpenOrders, CustomerLedger ledger) {
             this.account = account;
             this.maxOpenOrders = maxOpenOrders;
+            this.ledger = ledger;
         }
 
+        /**
+         * The order this id names, if the customer placed it: from memory, or, for an order closed
+         * long enough ago to have left it, from the ledger (a new id reads nothing, see {@link PlacedOrderIds}).
+         */
         public Optional<Order> find(UUID orderId) {
-            return account.find(orderId);
+            Optional<Order> inMemory = account.find(orderId);
+            if (inMemory.isPresent() || !account.mayHavePlaced(orderId)) {
+                return inMemory;
+            }
+            return ledger.readOrder(account.customerId(), orderId);
+        }
+
+        /** Whether the customer may have placed the order before, though it is not found here (its row not in this DC yet). */
+        public boolean mayHavePlaced(UUID orderId) {
+            return account.mayHavePlaced(orderId);
         }
 
         public boolean isUnsettled(UUID orderId) {

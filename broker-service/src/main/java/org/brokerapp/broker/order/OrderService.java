@@ -86,7 +86,11 @@ class OrderService {
     private static final Duration CANCEL_WAIT = Duration.ofSeconds(5);
 
     /** What a placement step decided under the account's monitor: the order, whether to write it, whether it is new. */
-    private record Reserved(Order order, boolean write, boolean created) {
+    private record Reserved(Order order, boolean write, boolean created, boolean seenBefore) {
+
+        Reserved(Order order, boolean write, boolean created) {
+            this(order, write, created, false);
+        }
     }
 
     private final CustomerLedger ledger;
@@ -210,8 +214,10 @@ class OrderService {
                 return new Reserved(order, true, false);
             }
             Order order = fresh.get();
+            // its id may have been placed before all the same: a retry of an order whose row has not reached this DC
+            boolean seenBefore = account.mayHavePlaced(orderId);
             account.reserve(order, maxCost.apply(order));
-            return new Reserved(order, true, true);
+            return new Reserved(order, true, true, seenBefore);
         });
     }
 
@@ -280,8 +286,14 @@ class OrderService {
                 try {
                     long sent = System.nanoTime();
                     placement = router.execute(executor, new RoutedMarketOrder(order.customerId(), order.clientOrderId(), order.symbol(),
-                            order.side(), order.quantity(), placedRegion, command.side() == Side.BUY ? perShare : null, !reserved.created()));
+                            order.side(), order.quantity(), placedRegion, command.side() == Side.BUY ? perShare : null,
+                            !reserved.created() || reserved.seenBefore()));
                     metrics.marketRoutedCall(Duration.ofNanos(System.nanoTime() - sent));
+                    if (reserved.created() && !placement.created()) {
+                        // executed before, by an attempt whose order has left this owner's memory: booked when it closed, not again
+                        release(order);
+                        return new Placement(placement.order(), false);
+                    }
                 } catch (OrderProblem.Relayed refused) {
                     // the matching region said no (no price, price moved): nothing executed
                     release(order);

@@ -39,6 +39,8 @@ class UnsettledOrders {
         // ops: placements whose outcome is unknown now (alert UnsettledPlacements), and how their settling went
         Gauge.builder("broker.orders.unsettled", accounts, Accounts::unsettledCount)
                 .description("placements whose outcome is unknown: their reservations show as pending").register(registry);
+        Gauge.builder("broker.accounts.orders.in.memory", accounts, Accounts::ordersInMemory)
+                .description("orders the owned accounts keep in memory: open, unsettled and closed lately (bounded state)").register(registry);
         this.settled = Counter.builder("broker.orders.settling").tag("outcome", "settled")
                 .description("attempts by an owner to finish a placement of unknown outcome").register(registry);
         this.stillUnknown = Counter.builder("broker.orders.settling").tag("outcome", "still.unknown")

@@ -123,11 +123,13 @@ public record BrokerProperties(
      * @param settleUnknownAfter how long a placement whose outcome is unknown (its write or event did not answer in time)
      *                           waits for its customer's retry before its owner finishes it as that retry would; its
      *                           reservation shows as pending in the holdings meanwhile
+     * @param closedOrderMemory  how long a closed order stays in its owner's memory (a retry soon after finds it there);
+     *                           after that a retry of it reads its ledger row, and the owner holds only open and unsettled orders
      */
     public record Matching(@Min(1) @DefaultValue("8") int openOrderShards, @DefaultValue("0.10") BigDecimal buyStopCollar,
                            @Min(1) @DefaultValue("64") int maxFillsInFlight, @DefaultValue("5m") Duration decisionMemory,
                            @DefaultValue("30s") Duration maxClockSkew, @Min(1) @DefaultValue("10000") int maxOpenOrdersPerCustomer,
-                           @DefaultValue("30s") Duration settleUnknownAfter) {
+                           @DefaultValue("30s") Duration settleUnknownAfter, @DefaultValue("10m") Duration closedOrderMemory) {
     }
 
     /**

@@ -102,6 +102,41 @@ class AccountTests {
     }
 
     @Test
+    void closedOrdersLeaveMemoryAfterTheRetentionWhileOpenAndUnsettledOnesStay() {
+        Order filledBefore = new Order(UUID.nameUUIDFromBytes("old".getBytes()), "c", "old", "IBM", "NYSE", Side.BUY, OrderType.LIMIT, 1,
+                BigDecimal.TEN, null, BigDecimal.TEN, OrderStatus.FILLED, "us-east-1", T, BigDecimal.TEN, T, "us-east-1", null);
+        Order open = buy("open", 1, "10");
+        Account account = account("1000.00", Map.of(), filledBefore, open);
+        assertThat(account.find(filledBefore.orderId())).as("a closed order read at load stays in the ledger only").isEmpty();
+        assertThat(account.mayHavePlaced(filledBefore.orderId())).isTrue();
+
+        Order cancelled = buy("cancelled", 1, "10");
+        Order unsettledFill = buy("unsettled", 1, "10");
+        account.reserve(cancelled, cancelled.reservedCash());
+        account.writeEnded(cancelled.orderId());
+        account.written(cancelled.orderId());
+        account.reserve(unsettledFill, unsettledFill.reservedCash());
+        account.writeEnded(unsettledFill.orderId());
+        account.cancelled(cancelled.orderId(), T);
+        account.filled(unsettledFill.orderId(), Side.BUY, 1, BigDecimal.TEN, T, "us-east-1");
+
+        account.forgetClosedBefore(System.nanoTime() - 60_000_000_000L);
+        assertThat(account.ordersInMemory()).as("closed just now: still within the retention").isEqualTo(3);
+
+        account.forgetClosedBefore(System.nanoTime() + 1);
+        assertThat(account.find(cancelled.orderId())).isEmpty();
+        assertThat(account.find(unsettledFill.orderId())).as("its write not known durable: kept until settled").isPresent();
+        assertThat(account.find(open.orderId())).isPresent();
+        assertThat(account.mayHavePlaced(cancelled.orderId())).isTrue();
+        assertThat(account.mayHavePlaced(UUID.nameUUIDFromBytes("never".getBytes()))).isFalse();
+
+        account.written(unsettledFill.orderId());
+        account.forgetClosedBefore(System.nanoTime() + 1);
+        assertThat(account.ordersInMemory()).as("the open order only").isEqualTo(1);
+        assertThat(account.holdings().positions()).as("the fill read at load and the one settled now").containsEntry("IBM", 2L);
+    }
+
+    @Test
     void theLedgersFoldAndTheAccountAgree() {
         Order open = buy("open", 2, "50");
         Order filled = new Order(UUID.randomUUID(), "c", "f", "IBM", "NYSE", Side.BUY, OrderType.LIMIT, 3, BigDecimal.TEN, null, new BigDecimal("30"),

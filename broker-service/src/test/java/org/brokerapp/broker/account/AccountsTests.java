@@ -28,7 +28,7 @@ class AccountsTests {
 
     private final CustomerLedger ledger = mock(CustomerLedger.class);
     private final AccountOwnership ownership = mock(AccountOwnership.class);
-    private final Accounts accounts = new Accounts(ledger, 10_000);
+    private final Accounts accounts = new Accounts(ledger, 10_000, java.time.Duration.ofMinutes(10));
 
     AccountsTests() {
         accounts.ownedBy(ownership);
@@ -93,7 +93,7 @@ class AccountsTests {
     /** Bounded state (#55): past the cap of open orders a placement is refused, and a fill makes room again. */
     @Test
     void aCustomerHoldsAtMostTheCapOfOpenOrders() {
-        Accounts capped = new Accounts(ledger, 2);
+        Accounts capped = new Accounts(ledger, 2, java.time.Duration.ofMinutes(10));
         capped.ownedBy(ownership);
         when(ownership.covers("carol")).thenReturn(true);
         when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")));

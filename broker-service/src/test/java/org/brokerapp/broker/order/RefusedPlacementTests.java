@@ -50,7 +50,7 @@ class RefusedPlacementTests {
     private static final String REGION = "us-east-1";
 
     private final CustomerLedger ledger = mock(CustomerLedger.class);
-    private final Accounts accounts = spy(new Accounts(ledger, 10_000));
+    private final Accounts accounts = spy(new Accounts(ledger, 10_000, java.time.Duration.ofMinutes(10)));
     private final CustomerHomes homes = mock(CustomerHomes.class);
     private final RestingOrderRows rows = mock(RestingOrderRows.class);
     private final OrderEventPublisher events = mock(OrderEventPublisher.class);
@@ -67,7 +67,7 @@ class RefusedPlacementTests {
         when(metrics.placementStep(any(), anyLong(), any())).thenAnswer(call -> call.getArgument(2));
         BrokerProperties properties = mock(BrokerProperties.class);
         when(properties.region()).thenReturn(REGION);
-        when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64, java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(30), 10_000, java.time.Duration.ofSeconds(30)));
+        when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64, java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(30), 10_000, java.time.Duration.ofSeconds(30), java.time.Duration.ofMinutes(10)));
         when(properties.market()).thenReturn(new BrokerProperties.Market(Duration.ofSeconds(60)));
         service = new OrderService(ledger, rows, accounts, homes, events, mock(MatchingService.class), symbols,
                 mock(ExchangeOwnership.class, RETURNS_DEEP_STUBS), metrics, properties, mock(LastPrices.class), mock(OrderRouter.class),

@@ -67,7 +67,7 @@ class RoutedMarketOrderTests {
     private final CustomerHomes homes = mock(CustomerHomes.class);
     private final LastPrices lastPrices = mock(LastPrices.class);
     private final OrderRouter router = mock(OrderRouter.class);
-    private final Accounts accounts = spy(new Accounts(ledger, 10_000));
+    private final Accounts accounts = spy(new Accounts(ledger, 10_000, java.time.Duration.ofMinutes(10)));
     private final SymbolUniverse symbols = mock(SymbolUniverse.class);
     private final ExchangeOwnership exchanges = mock(ExchangeOwnership.class, RETURNS_DEEP_STUBS);
 
@@ -190,7 +190,7 @@ class RoutedMarketOrderTests {
     private OrderService serviceIn(String region) {
         BrokerProperties properties = mock(BrokerProperties.class);
         when(properties.region()).thenReturn(region);
-        when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64, java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(30), 10_000, java.time.Duration.ofSeconds(30)));
+        when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64, java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(30), 10_000, java.time.Duration.ofSeconds(30), java.time.Duration.ofMinutes(10)));
         when(properties.market()).thenReturn(new BrokerProperties.Market(Duration.ofSeconds(60)));
         return new OrderService(ledger, mock(RestingOrderRows.class), accounts, homes, mock(OrderEventPublisher.class), matcher, symbols, exchanges,
                 mock(BrokerMetrics.class), properties, lastPrices, router, holders);

@@ -125,6 +125,8 @@ public final class Brokers implements AutoCloseable {
         // UnknownOutcomeIT waits for the owner to settle a placement of unknown outcome: seconds, not half a minute
         properties.put("broker.matching.settle-unknown-after", "5s");
         properties.put("broker.matching.settle-every", "1s");
+        // BoundedOwnerMemoryIT retries orders their owner has let go of: closed orders leave memory after 2 s, not 10 minutes
+        properties.put("broker.matching.closed-order-memory", "2s");
         // BadInputIT sends its 59 refusals as fast as they are answered, as alice: the per-customer order rate is CredentialsTests'
         properties.put("broker.security.orders-per-second", "1000");
         // tests wait for the circuit to close after a heal: not 5 s per probe
