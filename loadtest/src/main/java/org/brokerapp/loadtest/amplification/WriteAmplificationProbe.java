@@ -3,6 +3,7 @@ package org.brokerapp.loadtest.amplification;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.loadtest.report.ResultTable;
@@ -21,7 +22,7 @@ public final class WriteAmplificationProbe implements WindowProbe {
     /** The brokers' keyspace ({@code broker.keyspace}'s default), whose tables the probe counts. */
     public static final String BROKER_KEYSPACE = "broker";
 
-    private final ClusterMeters meters;
+    private final Supplier<ClusterSnapshot> meters;
     private final RegionsModel regions;
     private ClusterSnapshot idleStart;
     private WriteAmplification idle;
@@ -32,36 +33,41 @@ public final class WriteAmplificationProbe implements WindowProbe {
     }
 
     public WriteAmplificationProbe(ClusterMeters meters, RegionsModel regions) {
+        this(meters::snapshot, regions);
+    }
+
+    /** Over the snapshots {@code meters} takes (a test gives its own). */
+    WriteAmplificationProbe(Supplier<ClusterSnapshot> meters, RegionsModel regions) {
         this.meters = meters;
         this.regions = regions;
     }
 
     @Override
     public void idleStarted() {
-        idleStart = meters.snapshot();
+        idleStart = meters.get();
     }
 
     @Override
     public void idleEnded() {
-        idle = WriteAmplification.between(idleStart, meters.snapshot(), 1, regions);
+        idle = WriteAmplification.between(idleStart, meters.get(), 1, regions);
     }
 
     @Override
     public void windowStarted() {
-        before = meters.snapshot();
+        before = meters.get();
     }
 
     @Override
     public List<ResultTable> windowEnded(WindowFacts facts) {
-        ClusterSnapshot after;
+        WriteAmplification wa;
         try {
-            after = meters.snapshot();
+            wa = WriteAmplification.between(before, meters.get(), Math.max(1, Math.round(facts.fills())), regions);
         } catch (IllegalStateException e) {
-            // a node killed and started again in the window (a drill) has lost its counters, or not registered them yet
+            // a node killed and started again in the window (a drill) has lost its counters (they went backwards), or not
+            // registered them yet (the snapshot fails): the run goes on to its correctness check without this table
             return List.of(new ResultTable("Write amplification per DC", "DC", List.of("-"), List.of(),
                     "n/a: " + e.getMessage() + " (a node restarted in the window has no counters to compare)"));
         }
-        WriteAmplification wa = WriteAmplification.between(before, after, Math.max(1, Math.round(facts.fills())), regions);
         return List.of(AmplificationTable.perDcTable(wa), perOrderTable(wa, idle, facts.ordersAccepted()));
     }
 
