@@ -2,6 +2,7 @@ package org.brokerapp.loadtest.check;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,13 +15,16 @@ import org.brokerapp.loadtest.workload.PlannedOrder;
  * Runs {@link LedgerAudit} for every customer who placed an accepted order, reading orders,
  * transactions and holdings through one region's broker, then the {@link SeamAudit} of the same
  * customers (each owner's accounts in memory against the ledger). A customer whose audit fails is read
- * again after a pause (a replica in that DC may be a moment behind a fill made in another region);
- * only what still fails then counts.
+ * again after growing pauses ({@link #PAUSES}): a replica in that DC may be behind a write made in
+ * another region, by a moment, or, after a region's cut heals, by the hints Cassandra replays once
+ * gossip sees the region again (tens of seconds; a region-cut drill whose heal ended its window
+ * found two Sydney orders missing in Virginia 24-30 s after the heal). Only what still fails counts.
  */
 public final class CorrectnessCheck {
 
     static final int MAX_PROBLEMS_KEPT = 25;
-    static final int ATTEMPTS = 3;
+    /** The pauses before each new read of a customer whose audit failed: 43 s in all, beyond a heal's hint replay. */
+    static final List<Duration> PAUSES = List.of(Duration.ofSeconds(3), Duration.ofSeconds(10), Duration.ofSeconds(30));
 
     private final BrokerClient client;
     private final String readRegion;
@@ -48,14 +52,12 @@ public final class CorrectnessCheck {
         long stillOpen = 0;
         for (Map.Entry<Integer, List<AcceptedOrder>> customer : byCustomer.entrySet()) {
             LedgerAudit.Findings findings = null;
-            for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            for (int attempt = 0; attempt <= PAUSES.size(); attempt++) {
                 findings = auditOnce(customer.getKey(), customer.getValue());
-                if (findings.problems().isEmpty()) {
+                if (findings.problems().isEmpty() || attempt == PAUSES.size()) {
                     break;
                 }
-                if (attempt < ATTEMPTS) {
-                    Thread.sleep(3_000);
-                }
+                Thread.sleep(PAUSES.get(attempt).toMillis());
             }
             filled += findings.filled();
             open += findings.open();
