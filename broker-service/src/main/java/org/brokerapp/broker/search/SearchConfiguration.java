@@ -2,8 +2,10 @@ package org.brokerapp.broker.search;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -14,11 +16,14 @@ import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.json.jackson.Jackson3JsonpMapper;
 import co.elastic.clients.transport.rest_client.RestClientTransport;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.http.Header;
 import org.apache.http.HttpHost;
+import org.apache.http.message.BasicHeader;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.elasticsearch.client.RestClient;
+import org.elasticsearch.client.RestClientBuilder;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -38,10 +43,10 @@ class SearchConfiguration {
     SearchClients searchClients(SearchProperties properties, BrokerProperties broker) {
         List<SearchClients.Regional> clients = new ArrayList<>();
         Map<String, String> urls = properties.elasticsearch();
-        clients.add(new SearchClients.Regional(broker.region(), client(urls.get(broker.region()))));
+        clients.add(new SearchClients.Regional(broker.region(), client(urls.get(broker.region()), properties)));
         urls.forEach((region, url) -> {
             if (!region.equals(broker.region())) {
-                clients.add(new SearchClients.Regional(region, client(url)));
+                clients.add(new SearchClients.Regional(region, client(url, properties)));
             }
         });
         return new SearchClients(clients);
@@ -75,10 +80,16 @@ class SearchConfiguration {
         return new Reindexer(clients.local(), ledger, homes::homeOf, broker.region(), properties.indexer().aliasRefresh().multipliedBy(5));
     }
 
-    static ElasticsearchClient client(String url) {
-        RestClient rest = RestClient.builder(HttpHost.create(url))
-                .setRequestConfigCallback(c -> c.setConnectTimeout(2_000).setSocketTimeout(30_000))
-                .build();
+    /** A region's client, logged in as {@code broker.search.username} on every request when one is set. */
+    static ElasticsearchClient client(String url, SearchProperties properties) {
+        RestClientBuilder builder = RestClient.builder(HttpHost.create(url))
+                .setRequestConfigCallback(c -> c.setConnectTimeout(2_000).setSocketTimeout(30_000));
+        if (!properties.username().isEmpty()) {
+            String login = properties.username() + ":" + properties.password();
+            builder.setDefaultHeaders(new Header[] {new BasicHeader("Authorization",
+                    "Basic " + Base64.getEncoder().encodeToString(login.getBytes(StandardCharsets.UTF_8)))});
+        }
+        RestClient rest = builder.build();
         return new ElasticsearchClient(new RestClientTransport(rest, new Jackson3JsonpMapper()));
     }
 

@@ -25,12 +25,24 @@ import org.springframework.validation.annotation.Validated;
  *                      by then are named in the answer's {@code missingRegions}
  * @param tradeRetention daily trade indices older than this are deleted (the indexer checks hourly)
  * @param maxPage       deepest page a search may ask for (a page is 50 hits; deeper pages cost every region more)
+ * @param username      the login every region's cluster asks for (HTTP Basic; empty: none sent). The local stack's is
+ *                      {@code broker}; on Kubernetes, ECK's {@code elastic} user or a user of the cluster's own
+ * @param password      its password, from the environment ({@code BROKER_SEARCH_PASSWORD}; the local stack writes it to
+ *                      {@code <work-dir>/search-credentials/broker.password})
  */
 @Validated
 @ConfigurationProperties("broker.search")
 public record SearchProperties(@DefaultValue Map<String, String> elasticsearch, @Valid @DefaultValue Indexer indexer,
                                @DefaultValue("2s") Duration fanOutDeadline, @DefaultValue("30d") Duration tradeRetention,
-                               @Min(1) @Max(200) @DefaultValue("20") int maxPage) {
+                               @Min(1) @Max(200) @DefaultValue("20") int maxPage, @DefaultValue("") String username,
+                               @DefaultValue("") String password) {
+
+    /** Never the password: this record is logged and shown by the configprops endpoint's callers. */
+    @Override
+    public String toString() {
+        return "SearchProperties[elasticsearch=" + elasticsearch + ", indexer=" + indexer + ", fanOutDeadline=" + fanOutDeadline
+                + ", tradeRetention=" + tradeRetention + ", maxPage=" + maxPage + ", username=" + username + "]";
+    }
 
     /**
      * @param enabled      consume and index this region's events (a second broker instance of a region may leave it off;

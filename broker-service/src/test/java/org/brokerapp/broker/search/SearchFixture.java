@@ -33,6 +33,7 @@ import org.brokerapp.infra.Await;
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.SearchLogins;
 
 /**
  * Search tests' access to the real stack: each region's Elasticsearch node (started on first
@@ -69,7 +70,7 @@ final class SearchFixture implements AutoCloseable {
     }
 
     ElasticsearchClient client(String region) {
-        ElasticsearchClient client = SearchConfiguration.client(stack.elasticsearchUrl(region));
+        ElasticsearchClient client = SearchConfiguration.client(stack.elasticsearchUrl(region), properties(region, "unused"));
         clients.add(client);
         return client;
     }
@@ -77,7 +78,7 @@ final class SearchFixture implements AutoCloseable {
     SearchProperties properties(String region, String groupId) {
         return new SearchProperties(Map.of(region, stack.elasticsearchUrl(region)),
                 new SearchProperties.Indexer(true, TOPIC, groupId, 500, Duration.ofMillis(100), Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofMillis(100)),
-                Duration.ofSeconds(3), Duration.ofDays(30), 20);
+                Duration.ofSeconds(3), Duration.ofDays(30), 20, SearchLogins.BROKER, stack.searchLogins().password(SearchLogins.BROKER));
     }
 
     /** An indexer of {@code region} in consumer group {@code groupId}, started; stopped by {@link #close}. */

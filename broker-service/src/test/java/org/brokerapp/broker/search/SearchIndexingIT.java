@@ -182,7 +182,7 @@ class SearchIndexingIT {
         var executor = Executors.newCachedThreadPool();
         try {
             FanOutSearch search = new FanOutSearch(List.of(new RegionSearch(east, eastEs), new RegionSearch(west, westEs),
-                    new RegionSearch("nowhere", SearchConfiguration.client("http://127.0.0.1:1"))), Duration.ofSeconds(5), executor);
+                    new RegionSearch("nowhere", SearchConfiguration.client("http://127.0.0.1:1", fx.properties(east, "unused")))), Duration.ofSeconds(5), executor);
 
             FanOutSearch.Page page = search.trades(new SearchQuery(alice, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                     Optional.empty(), Optional.empty(), 1, 100));

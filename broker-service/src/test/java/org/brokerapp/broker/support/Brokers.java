@@ -19,6 +19,7 @@ import org.brokerapp.infra.Await;
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.SearchLogins;
 import org.brokerapp.infra.StackTls;
 import org.brokerapp.ticker.Topics;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -113,6 +114,8 @@ public final class Brokers implements AutoCloseable {
         for (String any : stack.regions().names()) {
             properties.put("broker.search.elasticsearch." + any, stack.elasticsearchUrl(any));
         }
+        properties.put("broker.search.username", SearchLogins.BROKER);
+        properties.put("broker.search.password", stack.searchLogins().password(SearchLogins.BROKER));
         // tests tick symbols at prices each test chooses, not along a market's path: a band that refuses
         // only absurd moves; TickTrustIT checks the real band on a symbol of its own
         properties.put("broker.ticks.price-band", "0.99");

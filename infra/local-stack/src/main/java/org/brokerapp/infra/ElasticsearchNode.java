@@ -26,8 +26,9 @@ import org.brokerapp.regions.Region;
  * @param address the loopback address it binds (HTTP 9200, transport 9300)
  * @param dir     configuration, data and logs
  * @param heapMb  JVM heap
+ * @param workDir the stack's work directory, where its logins are ({@link SearchLogins}): every request needs one
  */
-public record ElasticsearchNode(Region region, String address, Path dir, int heapMb) {
+public record ElasticsearchNode(Region region, String address, Path dir, int heapMb, Path workDir) {
 
     /** 180 s by default (JIT-cold on 2 busy cores it took 35 s); {@code -Dstack.start-timeout-seconds} raises it. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(Math.max(180, Long.getLong("stack.start-timeout-seconds", 180)));
@@ -42,6 +43,11 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
 
     public String clusterName() {
         return "brokerapp-" + region.name();
+    }
+
+    /** The stack's logins for this node (generated with the stack's first start). */
+    public SearchLogins logins() {
+        return SearchLogins.loadOrCreate(workDir);
     }
 
     public Path serverLog() {
@@ -112,6 +118,7 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
     private boolean clusterAnswers(HttpClient http) {
         try {
             HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create(url() + "/_cluster/health?wait_for_status=yellow&timeout=1s"))
+                    .header("Authorization", logins().authorization(SearchLogins.ADMIN))
                     .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
             return health.statusCode() == 200 && health.body().matches("(?s).*\"status\"\\s*:\\s*\"(green|yellow)\".*");
         } catch (IOException e) {
@@ -149,7 +156,8 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
      * Single node, loopback only (so no production bootstrap checks), no disk watermarks (a
      * developer's disk may be nearly full), master and data roles only (no ML, no transforms:
      * their x-pack modules are not on Maven Central anyway). Index creation is left to the
-     * application's templates: {@code action.auto_create_index} only for their patterns.
+     * application's templates: {@code action.auto_create_index} only for their patterns. Every
+     * request needs a login: the {@code login} module's HTTP transport checks it ({@link SearchLogins}).
      */
     String configuration() {
         return configuration(address, dir.resolve("data"), dir.resolve("logs"));
@@ -169,7 +177,10 @@ public record ElasticsearchNode(Region region, String address, Path dir, int hea
                 cluster.routing.allocation.disk.threshold_enabled: false
                 action.auto_create_index: "+orders-v*,+trades-v*,-*"
                 action.destructive_requires_name: true
+                http.type: brokerapp-login
+                brokerapp.login.users: [ %s ]
                 """.formatted(clusterName(), region.name(), host, AddressPlan.ELASTICSEARCH_HTTP_PORT,
-                AddressPlan.ELASTICSEARCH_TRANSPORT_PORT, data, logs);
+                AddressPlan.ELASTICSEARCH_TRANSPORT_PORT, data, logs,
+                String.join(", ", logins().nodeSetting().stream().map(entry -> "\"" + entry + "\"").toList()));
     }
 }

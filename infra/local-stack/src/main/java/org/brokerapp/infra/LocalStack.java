@@ -542,6 +542,11 @@ public final class LocalStack implements AutoCloseable {
         return layout.elasticsearchIn(region).url();
     }
 
+    /** The logins every Elasticsearch node of this stack asks for ({@link SearchLogins#BROKER}, {@link SearchLogins#ADMIN}). */
+    public SearchLogins searchLogins() {
+        return SearchLogins.loadOrCreate(layout.settings().workDir());
+    }
+
     public boolean searchRunning() {
         if (containers.isPresent()) {
             return containers.get().searchRunning();

@@ -44,6 +44,7 @@ record ServerLibraries(Path cassandra, Path kafka, Path elasticsearch, Path jmxE
         require(elasticsearchLib(), "elasticsearch-8");
         require(elasticsearchHome().resolve("modules/transport-netty4"), "transport-netty4");
         require(elasticsearchHome().resolve("modules/root-info"), "root-info");
+        require(elasticsearchHome().resolve("modules/login"), "login");
     }
 
     /** The Elasticsearch server's classpath, the launcher jar included. */

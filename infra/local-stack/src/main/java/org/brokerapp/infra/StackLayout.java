@@ -50,7 +50,8 @@ public record StackLayout(StackSettings settings, List<CassandraNode> cassandra,
                         plan.cassandraJmxPort(r, n), seeds, regionDir.resolve("cassandra-" + n), settings.cassandraHeapMb()));
             }
             kafka.add(new KafkaBroker(region, plan.kafkaAddress(r), regionDir.resolve("kafka")));
-            elasticsearch.add(new ElasticsearchNode(region, plan.elasticsearchAddress(r), regionDir.resolve("elasticsearch"), settings.elasticsearchHeapMb()));
+            elasticsearch.add(new ElasticsearchNode(region, plan.elasticsearchAddress(r), regionDir.resolve("elasticsearch"), settings.elasticsearchHeapMb(),
+                    settings.workDir()));
         }
         return new StackLayout(settings, List.copyOf(cassandra), List.copyOf(kafka), List.copyOf(elasticsearch));
     }

@@ -60,6 +60,10 @@ final class StackReport {
                 + ") and may do only what KafkaAccess grants;"
                 + " passwords in %s/<principal>.password (%s, %s, %s)%n", relative(cwd, stack.kafkaCredentialsDir()), KafkaAccess.ADMIN,
                 KafkaAccess.FEED, String.join(", ", settings.regions().names().stream().map(KafkaAccess::broker).toList())));
+        if (stack.searchRunning()) {
+            out.append(String.format("Elasticsearch: every request logs in (HTTP Basic), as %s or %s; passwords in %s/<name>.password%n",
+                    SearchLogins.ADMIN, SearchLogins.BROKER, relative(cwd, settings.workDir().resolve(SearchLogins.DIRECTORY))));
+        }
         stack.tls().ifPresentOrElse(
                 tls -> out.append(String.format("TLS: on for CQL (clients and internode, no plaintext), Kafka's clients and the brokers (HTTPS); trust the stack's CA %s "
                         + "(PKCS12 truststore %s, password in %s)%n", relative(cwd, tls.caCertificate()), relative(cwd, tls.truststore()),

@@ -93,7 +93,10 @@ class ContainerLayoutTests {
 
         assertThat(layout.settings().metrics()).isFalse();
         assertThat(node.containerFiles(HOME).get(HOME.resolve("config/elasticsearch.yml")))
-                .contains("network.host: 0.0.0.0", "http.port: 9200", "discovery.type: single-node", "path.data: /var/lib/brokerapp/data");
+                .contains("network.host: 0.0.0.0", "http.port: 9200", "discovery.type: single-node", "path.data: /var/lib/brokerapp/data")
+                // every request logs in: the node knows each login by its password's SHA-256, never the password
+                .contains("http.type: brokerapp-login", "\"broker:", "\"admin:")
+                .doesNotContain(SearchLogins.loadOrCreate(workDir).password(SearchLogins.BROKER));
         assertThat(node.containerFiles(HOME).get(HOME.resolve("config/log4j2.properties"))).contains("type = Console", "direct = true").doesNotContain("name = console", "fileName");
         assertThat(String.join(" ", node.containerCommand(HOME)))
                 .startsWith("java ")

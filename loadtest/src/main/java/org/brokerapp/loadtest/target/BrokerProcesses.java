@@ -22,6 +22,7 @@ import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.LeanJvm;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.SearchLogins;
 import org.brokerapp.loadtest.measure.PrometheusHistogram;
 
 /**
@@ -198,6 +199,8 @@ public final class BrokerProcesses implements AutoCloseable {
             for (String any : stack.regions().names()) {
                 command.add("--broker.search.elasticsearch." + any + "=" + stack.elasticsearchUrl(any));
             }
+            // every node asks for a login; the password goes in the environment (below), not on a command line
+            command.add("--broker.search.username=" + SearchLogins.BROKER);
         }
         // on a TLS stack: HTTPS with the region's certificate, CQL over TLS, https peers, all trusting the stack's CA
         stack.brokerTlsProperties(region).forEach((key, value) -> command.add("--" + key + "=" + value));
@@ -220,6 +223,7 @@ public final class BrokerProcesses implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         // from the environment, not the command line, which any local user can read
         launcher.environment().put("BROKER_KAFKA_PASSWORD", stack.kafkaCredential(KafkaAccess.broker(region)).password());
+        launcher.environment().put("BROKER_SEARCH_PASSWORD", stack.searchLogins().password(SearchLogins.BROKER));
         clocks.prepare(region, launcher);
         Files.deleteIfExists(log);
         launchers.put(instance, launcher);
