@@ -57,17 +57,17 @@ class UnknownOutcomeIT {
             Reply holdings = customer.get("/api/holdings");
             assertThat(new BigDecimal(holdings.text("availableCash"))).as(holdings.raw())
                     .isEqualByComparingTo(availableBefore.subtract(new BigDecimal("850.00")));
-            assertThat(metric(brokers, UNSETTLED)).as("placements of unknown outcome").isEqualTo(1);
+            assertThat(brokers.metric(HOME, UNSETTLED)).as("placements of unknown outcome").isEqualTo(1);
             // longer than the owner waits before it settles: its attempts fail while the outage lasts
-            double failedBefore = metric(brokers, STILL_UNKNOWN);
+            double failedBefore = brokers.metric(HOME, STILL_UNKNOWN);
             Await.until("the owner's attempts to settle failing during the outage", SETTLE,
-                    () -> metric(brokers, STILL_UNKNOWN) >= failedBefore + 2);
+                    () -> brokers.metric(HOME, STILL_UNKNOWN) >= failedBefore + 2);
         } finally {
             brokers.stack().heal(AWAY);
             brokers.stack().restartKafka(HOME);
         }
 
-        Await.until("the owner to settle the placement", SETTLE, () -> metric(brokers, UNSETTLED) == 0);
+        Await.until("the owner to settle the placement", SETTLE, () -> brokers.metric(HOME, UNSETTLED) == 0);
         assertThat(customer.get("/api/orders/" + orderId).text("status")).isEqualTo("OPEN");
         try (TickPublisher awayTicks = brokers.ticks(AWAY)) {
             Reply filled = customerAway.awaitFilledTicking(orderId, () -> awayTicks.tick("WES", "ASX", "85.00"), SETTLE);
@@ -78,10 +78,5 @@ class UnknownOutcomeIT {
                 r -> r.status() == 200 && r.body().path("agrees").asBoolean());
         assertThat(audit.body().path("owner").path("positions").path("WES").asLong()).as(audit.raw()).isEqualTo(10);
         assertThat(customer.get("/api/holdings").body().path("pending").size()).isZero();
-    }
-
-    private static double metric(Brokers brokers, Pattern metric) {
-        Matcher m = metric.matcher(brokers.operator(HOME).get("/actuator/prometheus").raw());
-        return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 }

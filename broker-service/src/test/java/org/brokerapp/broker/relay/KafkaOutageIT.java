@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -54,7 +53,7 @@ class KafkaOutageIT {
     void withItsKafkaDownARegionStillAcceptsLimitOrdersAndTheirMatchersGetThem(Brokers brokers) {
         BrokerClient customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
         BrokerClient customerAway = brokers.client(AWAY, CUSTOMER, CUSTOMER + "-pw");
-        double directBefore = metric(brokers, DIRECT);
+        double directBefore = brokers.metric(HOME, DIRECT);
         String matchedAway;
         String matchedHome;
 
@@ -67,7 +66,7 @@ class KafkaOutageIT {
 
             assertThat(away.status()).as(away.raw()).isEqualTo(201);
             assertThat(home.status()).as(home.raw()).isEqualTo(201);
-            assertThat(metric(brokers, DIRECT) - directBefore).as("events carried around the dead Kafka").isGreaterThanOrEqualTo(2);
+            assertThat(brokers.metric(HOME, DIRECT) - directBefore).as("events carried around the dead Kafka").isGreaterThanOrEqualTo(2);
             matchedAway = away.text("orderId");
             matchedHome = home.text("orderId");
 
@@ -77,7 +76,7 @@ class KafkaOutageIT {
                 assertThat(filled.text("filledBy")).isEqualTo(AWAY);
             }
             // the producer gives up on what it buffered after its delivery timeout (10 s): from then on only the backlog has it
-            Await.until("the outage's events owed to Kafka", SETTLE, () -> metric(brokers, OWED) >= 2);
+            Await.until("the outage's events owed to Kafka", SETTLE, () -> brokers.metric(HOME, OWED) >= 2);
         } finally {
             brokers.stack().restartKafka(HOME);
         }
@@ -117,10 +116,5 @@ class KafkaOutageIT {
             }
         }
         return found;
-    }
-
-    private static double metric(Brokers brokers, Pattern metric) {
-        Matcher m = metric.matcher(brokers.operator(HOME).get("/actuator/prometheus").raw());
-        return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 }

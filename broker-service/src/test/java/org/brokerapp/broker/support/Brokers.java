@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
@@ -175,6 +177,12 @@ public final class Brokers implements AutoCloseable {
 
     public TickPublisher ticks(String region) {
         return new TickPublisher(stack.kafkaClientConfig(region, KafkaAccess.FEED));
+    }
+
+    /** The first value of a series in a region's broker's Prometheus scrape, or 0 when the series is not there (yet). */
+    public double metric(String region, Pattern series) {
+        Matcher m = series.matcher(operator(region).get("/actuator/prometheus").raw());
+        return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 
     public LocalStack stack() {

@@ -162,17 +162,7 @@ public final class BrokerClient implements AutoCloseable {
 
     /** A GET as a customer, parsed; fails on any status but 200. */
     public JsonNode get(String region, String customerId, String password, String path) throws IOException, InterruptedException {
-        String authorization;
-        try {
-            authorization = tokens.authorization(base(region), customerId, password).join();
-        } catch (java.util.concurrent.CompletionException e) {
-            throw new IOException(e.getCause().getMessage(), e.getCause());
-        }
-        HttpResponse<String> r = http.send(request(region, path, authorization).GET().build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 200) {
-            throw new IOException("GET " + path + " in " + region + " as " + customerId + ": HTTP " + r.statusCode() + " " + problemTitle(r.body()));
-        }
-        return JSON.readTree(r.body());
+        return JSON.readTree(getOk(region, customerId, password, path).body());
     }
 
     /**
@@ -183,20 +173,25 @@ public final class BrokerClient implements AutoCloseable {
         List<JsonNode> items = new ArrayList<>();
         String next = path;
         while (next != null) {
-            String authorization;
-            try {
-                authorization = tokens.authorization(base(region), customerId, password).join();
-            } catch (java.util.concurrent.CompletionException e) {
-                throw new IOException(e.getCause().getMessage(), e.getCause());
-            }
-            HttpResponse<String> r = http.send(request(region, next, authorization).GET().build(), HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                throw new IOException("GET " + path + " in " + region + " as " + customerId + ": HTTP " + r.statusCode() + " " + problemTitle(r.body()));
-            }
-            JSON.readTree(r.body()).forEach(items::add);
-            next = r.headers().firstValue("Link").map(BrokerClient::nextOf).orElse(null);
+            HttpResponse<String> page = getOk(region, customerId, password, next);
+            JSON.readTree(page.body()).forEach(items::add);
+            next = page.headers().firstValue("Link").map(BrokerClient::nextOf).orElse(null);
         }
         return items;
+    }
+
+    private HttpResponse<String> getOk(String region, String customerId, String password, String path) throws IOException, InterruptedException {
+        String authorization;
+        try {
+            authorization = tokens.authorization(base(region), customerId, password).join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw new IOException(e.getCause().getMessage(), e.getCause());
+        }
+        HttpResponse<String> r = http.send(request(region, path, authorization).GET().build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IOException("GET " + path + " in " + region + " as " + customerId + ": HTTP " + r.statusCode() + " " + problemTitle(r.body()));
+        }
+        return r;
     }
 
     private static final java.util.regex.Pattern NEXT = java.util.regex.Pattern.compile("<([^>]+)>\\s*;\\s*rel=\"next\"");
