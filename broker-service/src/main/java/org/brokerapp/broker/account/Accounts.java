@@ -73,6 +73,17 @@ public class Accounts {
         return count;
     }
 
+    /** How many of one customer's orders their owner holds in memory: 0 when the account is not loaded here. */
+    int ordersInMemory(String customerId) {
+        Account account = loaded.get(customerId);
+        if (account == null) {
+            return 0;
+        }
+        synchronized (account) {
+            return account.ordersInMemory();
+        }
+    }
+
     void ownedBy(AccountOwnership ownership) {
         this.ownership = ownership;
     }
@@ -157,17 +168,30 @@ public class Accounts {
                 .orElseThrow(() -> new OrderProblem.NotFound("no account for customer " + customerId));
         Account account = loaded.get(customerId);
         if (account == null) {
-            return new Audit(customerId, null, ledgerHoldings, true);
+            return new Audit(customerId, null, List.of(), ledgerHoldings, true);
         }
         Holdings mine;
+        List<Pending> pending;
         synchronized (account) {
             mine = account.holdings();
+            pending = account.pending();
         }
-        return new Audit(customerId, mine, ledgerHoldings, mine.agreesWith(ledgerHoldings));
+        // an order of unknown outcome holds back what it may cost, here only until its write shows in the ledger (or it settles)
+        Holdings expected = ledgerHoldings;
+        for (Pending unknown : pending) {
+            if (ledger.readOrder(customerId, unknown.orderId()).isEmpty()) {
+                expected = expected.holdingBack(unknown.reservedCash(), unknown.symbol(), unknown.reservedShares());
+            }
+        }
+        return new Audit(customerId, mine, pending, ledgerHoldings, mine.agreesWith(expected));
     }
 
-    /** An owner's account beside the ledger's: {@code owner} null when it is not in memory. */
-    public record Audit(String customerId, Holdings owner, Holdings ledger, boolean agrees) {
+    /**
+     * An owner's account beside the ledger's: {@code owner} null when it is not in memory. They agree
+     * when the owner holds what the ledger folds to, plus what its orders of unknown outcome
+     * ({@code pending}) not yet in the ledger hold back.
+     */
+    public record Audit(String customerId, Holdings owner, List<Pending> pending, Holdings ledger, boolean agrees) {
     }
 
     /** Copies of customers in newly taken partitions, should any be left: each is read again from the ledger on first use. */

@@ -32,6 +32,15 @@ public record Holdings(BigDecimal cash, BigDecimal reservedCash, Map<String, Lon
         return shares.entrySet().stream().filter(e -> e.getValue() != 0).collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
+    /** These balances with {@code cash} and {@code shares} of {@code symbol} more held back. */
+    Holdings holdingBack(BigDecimal cash, String symbol, long shares) {
+        Map<String, Long> held = new java.util.HashMap<>(reservedShares);
+        if (shares != 0) {
+            held.merge(symbol, shares, Long::sum);
+        }
+        return new Holdings(this.cash, reservedCash.add(cash), positions, held);
+    }
+
     public long availableShares(String symbol) {
         return positions.getOrDefault(symbol, 0L) - reservedShares.getOrDefault(symbol, 0L);
     }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * The owner keeps only open, unsettled and lately closed orders (test brokers: closed ones leave
  * after 2 s). A retry of an order it has let go of, customer to owner to ledger on the real stack,
  * is still the same order: answered from the ledger, reserving nothing, placing nothing twice.
+ * Was (#55): every order a customer ever placed stayed in the owner's memory.
  */
 @BrokersTest
 class BoundedOwnerMemoryIT {
@@ -48,6 +49,7 @@ class BoundedOwnerMemoryIT {
 
         // longer than the owner keeps closed orders (2 s, its sweep every second)
         Brokers.sleep(4_000);
+        assertThat(brokers.bean(HOME, Accounts.class).ordersInMemory(CUSTOMER)).as("closed orders left in the owner's memory").isZero();
         Reply retriedCancel = customer.place(cancelledOrder);
         Reply retriedFill = customer.place(filledOrder);
 

@@ -73,6 +73,27 @@ class RoutedOrderTrustIT {
         assertThat(signed.statusCode()).as(signed.body()).isEqualTo(201);
     }
 
+    /**
+     * Was (#55): a signed call could be sent again, as often as liked, and to any region: whoever saw
+     * one placement go by could place it again. Now a signature is good once, and only at the region
+     * it names.
+     */
+    @Test
+    void aSignedCallIsGoodOnceAndOnlyAtTheRegionItWasSignedFor() throws Exception {
+        PeerSigner sydney = brokers.bean(AWAY, PeerSigner.class);
+        URI placements = URI.create(brokers.client(HOME, null, null).base() + OrderRouter.PLACEMENTS);
+        java.net.http.HttpRequest call = SignedCalls.post(sydney, placements, HOME, placement("alice", AWAY), "alice");
+
+        HttpResponse<String> first = HTTP.send(call, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> replayed = HTTP.send(call, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> elsewhere = HTTP.send(SignedCalls.post(sydney, placements, AWAY, placement("alice", AWAY), "alice"),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(first.statusCode()).as(first.body()).isEqualTo(201);
+        assertThat(replayed.statusCode()).as("the same signed call again: " + replayed.body()).isEqualTo(401);
+        assertThat(elsewhere.statusCode()).as("a call signed for another region: " + elsewhere.body()).isEqualTo(401);
+    }
+
     @Test
     void anOrderIsLookedUpOnlyForTheCustomerSignedFor() throws Exception {
         PeerSigner sydney = brokers.bean(AWAY, PeerSigner.class);

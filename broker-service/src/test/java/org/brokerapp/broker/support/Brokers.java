@@ -132,6 +132,8 @@ public final class Brokers implements AutoCloseable {
         properties.put("broker.matching.settle-every", "1s");
         // BoundedOwnerMemoryIT retries orders their owner has let go of: closed orders leave memory after 2 s, not 10 minutes
         properties.put("broker.matching.closed-order-memory", "2s");
+        // OpenOrderCapIT fills a customer's cap of open orders: 300, not 10,000
+        properties.put("broker.matching.max-open-orders-per-customer", "300");
         // BadInputIT sends its 59 refusals as fast as they are answered, as alice: the per-customer order rate is CredentialsTests'
         properties.put("broker.security.orders-per-second", "1000");
         // tests wait for the circuit to close after a heal: not 5 s per probe

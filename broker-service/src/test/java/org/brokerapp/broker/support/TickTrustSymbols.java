@@ -11,6 +11,8 @@ public final class TickTrustSymbols {
     /** Also with the real band: a walk of small steps (#55). */
     public static final String WALK = "PM";
     public static final String WRONG_EXCHANGE = "UNH";
+    /** A forged first tick ({@code seq 1}) while the feed runs (#55). */
+    public static final String RESTART = "MMM";
 
     private TickTrustSymbols() {
     }

@@ -144,6 +144,32 @@ class TickTrustIT {
         alice.awaitPrice(symbol, "480.50", SEEN);
     }
 
+    /**
+     * Was (#55): a tick numbered 1 reset the symbol's sequence unchecked, so a forger's {@code seq 1}
+     * set the price (and filled what it crossed). Now, while the feed's run goes on, it is refused.
+     */
+    @Test
+    void aForgedFirstTickWhileTheFeedRunsIsRefusedAndTheRealFeedGoesOn() {
+        String symbol = TickTrustSymbols.RESTART;
+        ticks.tick(symbol, "NYSE", "165.00");
+        ticks.tick(symbol, "NYSE", "165.10");
+        alice.awaitPrice(symbol, "165.10", SEEN);
+        Reply limit = alice.place(Map.of("clientOrderId", UUID.randomUUID().toString(), "symbol", symbol, "side", "BUY", "type", "LIMIT",
+                "quantity", 1, "limitPrice", "150.00"));
+        assertThat(limit.status()).as(limit.raw()).isEqualTo(201);
+        double restarts = refused("sequence.restart");
+
+        // the feed's run is live (a tick this instant), so a new run cannot be starting
+        ticks.tick(symbol, "NYSE", "165.15");
+        ticks.forged(symbol, "NYSE", "149.00", 1);
+        ticks.tick(symbol, "NYSE", "165.20");
+
+        alice.awaitPrice(symbol, "165.20", SEEN);
+        assertThat(alice.get("/api/orders/" + limit.text("orderId")).text("status")).as("the forged tick crossed it").isEqualTo("OPEN");
+        assertThat(refused("sequence.restart")).isGreaterThan(restarts);
+        assertThat(alice.delete("/api/orders/" + limit.text("orderId")).status()).isIn(200, 202);
+    }
+
     /** Was: a 5-decimal price passed the tick format, set the last price, then failed in the matcher. */
     @Test
     void refusedAndMalformedTicksLandOnTheDeadLetterTopicWithTheirReason() {
