@@ -22,9 +22,17 @@ final class CachingPasswordEncoder implements PasswordEncoder {
 
     private final PasswordEncoder delegate;
     private final Map<String, Boolean> verified = new ConcurrentHashMap<>();
+    private final Runnable checked;
 
     CachingPasswordEncoder(PasswordEncoder delegate) {
+        this(delegate, () -> {
+        });
+    }
+
+    /** {@code checked} runs before every check that costs the delegate's hash (a metric's count). */
+    CachingPasswordEncoder(PasswordEncoder delegate, Runnable checked) {
         this.delegate = delegate;
+        this.checked = checked;
     }
 
     @Override
@@ -41,6 +49,7 @@ final class CachingPasswordEncoder implements PasswordEncoder {
         if (verified.containsKey(key)) {
             return true;
         }
+        checked.run();
         boolean matches = delegate.matches(rawPassword, encodedPassword);
         if (matches) {
             if (verified.size() >= MAX_REMEMBERED) {

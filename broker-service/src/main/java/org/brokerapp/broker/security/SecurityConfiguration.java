@@ -120,8 +120,11 @@ class SecurityConfiguration {
      * the operator every 5 s, which would otherwise cost a BCrypt check per scrape.
      */
     @Bean
-    CachingPasswordEncoder passwordEncoder() {
-        return new CachingPasswordEncoder(PasswordEncoderFactories.createDelegatingPasswordEncoder());
+    CachingPasswordEncoder passwordEncoder(io.micrometer.core.instrument.MeterRegistry registry) {
+        io.micrometer.core.instrument.Counter checks = io.micrometer.core.instrument.Counter.builder("broker.password.checks")
+                .description("Password hashes checked (BCrypt); a remembered password and an unknown login cost none")
+                .register(registry);
+        return new CachingPasswordEncoder(PasswordEncoderFactories.createDelegatingPasswordEncoder(), checks::increment);
     }
 
     /** The HTTP Basic users: the operator only, never customers (tokens) or brokers (signatures); any other name costs no hash. */

@@ -60,22 +60,31 @@ class LoginRefusalsIT {
 
         int customer = post("127.0.0.1", "/api/token", basic(CUSTOMER, CUSTOMER + "-pw"));
 
+        assertThat(customer).as("the customer's own login, right after the stranger's 40 in their name").isEqualTo(200);
         assertThat(stranger).as("wrong passwords: refused, and past the source's budget refused unchecked").containsOnly(401, 429).contains(429);
-        assertThat(customer).as("the customer's own login, right after the stranger's").isEqualTo(200);
     }
 
+    /** Was (#55): any HTTP Basic login, on any path, cost a password hash (about 65 ms of CPU). */
     @Test
-    void unknownLoginsSpendNoPasswordCheck() throws Exception {
+    void unknownLoginsCostNoPasswordHash() throws Exception {
         String source = "127.0.0.3";
+        double hashed = passwordChecks();
         List<Integer> unknown = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             unknown.add(post(source, i % 2 == 0 ? "/api/token" : "/actuator/health", basic("nobody-" + UUID.randomUUID(), "x")));
         }
+        double afterUnknown = passwordChecks();
         // more than the source's budget of password checks a second went by: had they been checked, this one would wait its turn
         int known = post(source, "/api/token", basic(CUSTOMER, "wrong"));
 
         assertThat(unknown).containsOnly(401);
+        assertThat(afterUnknown).as("password hashes checked for 60 unknown logins").isEqualTo(hashed);
         assertThat(known).as("a real customer's wrong password from the same source is still checked").isEqualTo(401);
+        assertThat(passwordChecks()).as("and costs one hash").isEqualTo(hashed + 1);
+    }
+
+    private double passwordChecks() {
+        return brokers.metric(REGION, java.util.regex.Pattern.compile("(?m)^broker_password_checks_total(?:\\{[^}]*})? (\\S+)"));
     }
 
     @Test
