@@ -132,6 +132,18 @@ final class Account {
     }
 
     /** The open orders whose outcome is not known yet, and what each holds back. */
+    /** How many orders {@link #pending()} lists, without listing them (a gauge reads it on every scrape). */
+    int pendingCount() {
+        int count = 0;
+        for (UUID id : unsettled.keySet()) {
+            Order order = orders.get(id);
+            if (order != null && order.isOpen()) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     List<Pending> pending() {
         return unsettled.entrySet().stream()
                 .map(e -> Map.entry(orders.get(e.getKey()), e.getValue()))

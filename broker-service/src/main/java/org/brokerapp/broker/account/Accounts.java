@@ -258,7 +258,7 @@ public class Accounts {
         int count = 0;
         for (Account account : loaded.values()) {
             synchronized (account) {
-                count += account.pending().size();
+                count += account.pendingCount();
             }
         }
         return count;

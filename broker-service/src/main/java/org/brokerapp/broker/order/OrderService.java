@@ -285,8 +285,12 @@ class OrderService {
             } else {
                 try {
                     long sent = System.nanoTime();
+                    // a retry is capped by what its first attempt reserved, not by today's price: a fill above it could never be booked
+                    BigDecimal maxPrice = command.side() != Side.BUY ? null
+                            : reserved.created() || order.reservedCash() == null || order.reservedCash().signum() == 0 ? perShare
+                            : order.reservedCash().divide(BigDecimal.valueOf(order.quantity()), 4, RoundingMode.DOWN);
                     placement = router.execute(executor, new RoutedMarketOrder(order.customerId(), order.clientOrderId(), order.symbol(),
-                            order.side(), order.quantity(), placedRegion, command.side() == Side.BUY ? perShare : null,
+                            order.side(), order.quantity(), placedRegion, maxPrice,
                             !reserved.created() || reserved.seenBefore()));
                     metrics.marketRoutedCall(Duration.ofNanos(System.nanoTime() - sent));
                     if (reserved.created() && !placement.created()) {

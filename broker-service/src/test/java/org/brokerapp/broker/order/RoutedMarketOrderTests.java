@@ -38,6 +38,7 @@ import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.routing.OrderRouter;
+import org.brokerapp.broker.routing.RoutedMarketOrder;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.ticker.SymbolHolders;
 import org.brokerapp.regions.Listing;
@@ -156,6 +157,26 @@ class RoutedMarketOrderTests {
 
         // 6 shares at 100.00 and the 10 % collar: 660.00 held
         assertThat(availableCash("bob")).isEqualByComparingTo("340.00");
+    }
+
+    /**
+     * A retry of an order whose first attempt may have executed is capped by what that attempt
+     * reserved (110.00 a share), not by today's price: had the price risen, a fill under the new cap
+     * would cost more than is held, and the owner could never book it.
+     */
+    @Test
+    void aRetryAfterThePriceRoseIsCappedByTheFirstAttemptsReservation() {
+        OrderService owning = ownerOf("bob", "1000.00");
+        when(router.execute(eq(EXECUTING), any())).thenThrow(new OrderProblem.RegionUnreachable(EXECUTING, Duration.ofSeconds(1),
+                EXECUTING + " could not be reached (IOException)"));
+        assertThatThrownBy(() -> owning.place(order("bob", "m-1"))).isInstanceOf(OrderProblem.RegionUnreachable.class);
+        when(lastPrices.of("IBM")).thenReturn(Optional.of(new LastPrices.LastPrice("IBM", new BigDecimal("120.00"), 2, Instant.now(), EXECUTING)));
+
+        assertThatThrownBy(() -> owning.place(order("bob", "m-1"))).isInstanceOf(OrderProblem.RegionUnreachable.class);
+
+        org.mockito.ArgumentCaptor<RoutedMarketOrder> sent = org.mockito.ArgumentCaptor.forClass(RoutedMarketOrder.class);
+        verify(router, times(2)).execute(eq(EXECUTING), sent.capture());
+        assertThat(sent.getAllValues()).extracting(RoutedMarketOrder::maxPrice).allSatisfy(max -> assertThat(max).isEqualByComparingTo("110.00"));
     }
 
     private static PlaceOrder order(String customerId, String clientOrderId) {
