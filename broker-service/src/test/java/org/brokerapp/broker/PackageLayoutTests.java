@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layout docs/ARCHITECTURE.md describes (Packages: the order's lifecycle), read from the
+ * The layout docs/architecture/README.md describes (its package table), read from the
  * sources: the order's model in {@code core} uses no other package, the trigger book only the
  * model, the system package no feature, and no two packages use each other, directly or around a
  * cycle.

@@ -26,7 +26,7 @@ import tools.jackson.core.json.JsonFactory;
  * </ul>
  *
  * <p>{@link #decode} refuses anything else with a {@link MalformedTickException}. Both directions
- * are allocation-light and sustain millions of ticks per second on one core ({@code docs/BENCHMARKS.md}).
+ * are allocation-light and sustain millions of ticks per second on one core ({@code docs/benchmarks/README.md}).
  */
 public final class TickCodec {
 

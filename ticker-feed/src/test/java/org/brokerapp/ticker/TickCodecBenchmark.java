@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Ticks per second one core encodes and decodes (docs/BENCHMARKS.md). Run by hand:
+ * Ticks per second one core encodes and decodes (docs/benchmarks/README.md). Run by hand:
  * {@code java -cp ticker-feed/target/test-classes:ticker-feed/target/classes:$(cat ticker-feed/target/test-classpath.txt) org.openjdk.jmh.Main TickCodecBenchmark}
  */
 @State(Scope.Thread)

@@ -49,7 +49,7 @@ import org.springframework.stereotype.Component;
  * answer from the socket itself. Every caller waits for the answer anyway (a request thread for its
  * routed order, a relay for its batch), and the JDK's asynchronous client handed each answer from its
  * selector thread to a worker and on to the waiting thread: 1.6-1.8 ms more per call at p50, measured
- * side by side (docs/BENCHMARKS.md, "A blocking client between brokers").
+ * side by side (docs/benchmarks/log/2026-11-27-blocking-peer-client.md).
  */
 @Component
 public class PeerLinks implements DisposableBean {

@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
  * customer ({@link PeerVerifier}). The one signer of every broker-to-broker call.
  * <p>
  * Ed25519 (RFC 8032) by Bouncy Castle rather than the JDK's provider: the same keys and signatures,
- * at a tenth of the CPU (docs/BENCHMARKS.md, Peer signatures), on every routed order's path.
+ * at a tenth of the CPU (docs/benchmarks/log/2026-11-24-cross-region-market.md), on every routed order's path.
  */
 @Component
 public class PeerSigner {

@@ -10,7 +10,7 @@ import org.springframework.security.web.firewall.StrictHttpFirewall;
  * points that are no control characters (a tab allowed in a value). The rules are the firewall's
  * own; the firewall checks each header every time a filter reads it, a dozen times a request, and
  * under the demo's load its expressions took 3-10 % of the request threads' CPU
- * (docs/BENCHMARKS.md, "The firewall's header checks by a loop").
+ * (docs/benchmarks/log/2026-11-28-firewall-loop.md).
  */
 final class HeaderCharacters {
 

@@ -12,7 +12,7 @@ import org.springframework.security.oauth2.jwt.JwtDecoder;
  * Remembers the bearer tokens it has verified, until each one's expiry. A customer sends the same
  * token with every request for the token's lifetime, and verifying it anew each time (parsing the
  * JWT, its HMAC, converting its claims, the issuer into a URL) took about 11 % of the request
- * threads' CPU in a profiled demo (docs/BENCHMARKS.md). A token is remembered only once the decoder
+ * threads' CPU in a profiled demo (docs/benchmarks/log/http-path.md). A token is remembered only once the decoder
  * has verified it, keyed by the whole token (its signature included), and counts only before its
  * {@code exp}: past it, the decoder judges again, with its own leeway. So nothing is accepted that
  * the decoder would refuse. Bounded: when full of unexpired tokens, further ones are verified

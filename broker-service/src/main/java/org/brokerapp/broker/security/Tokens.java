@@ -25,7 +25,7 @@ import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
  * Bearer tokens: JWTs signed with HMAC-SHA256 under {@code broker.security.token-key}, issued by
  * {@code POST /api/token} after one password check and verified on every API request by signature
  * and expiry alone, with no lookup: a few microseconds, where a BCrypt check per request costs
- * ~100 ms of CPU (docs/BENCHMARKS.md, "Authentication cost"); a token verified once is remembered
+ * ~100 ms of CPU (docs/benchmarks/log/2026-11-28-authentication-cost.md); a token verified once is remembered
  * until it expires ({@link RememberedTokens}).
  */
 @Configuration(proxyBeanMethods = false)

@@ -25,7 +25,7 @@ import org.springframework.stereotype.Component;
  * number far past the symbol's last one (or back to 1 while its feed runs) or a price outside the symbol's
  * band is refused, counted by
  * kind and written to {@code ticks.dead-letter} with the reason ({@link TickRefusals}). The checks
- * and the band are described in docs/ARCHITECTURE.md, "Tick trust".
+ * and the band are described in docs/architecture/tick-trust.md#tick-trust.
  *
  * <p>Called by {@link TickConsumer}'s poll thread only: the per-symbol state is that thread's and
  * is not synchronised.

@@ -13,7 +13,7 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * What a tick must satisfy before it may move a price ({@link TickGuard}); the same in every region
- * unless a region trades symbols that need other bands. See docs/ARCHITECTURE.md, "Tick trust".
+ * unless a region trades symbols that need other bands. See docs/architecture/tick-trust.md#tick-trust.
  *
  * @param maxAhead        a tick whose event time is further ahead of this broker's clock is refused
  *                        ({@code future}); covers clock skew between feed and broker

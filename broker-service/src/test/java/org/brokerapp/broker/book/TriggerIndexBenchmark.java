@@ -39,7 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The run prints what the ticks triggered.
  *
  * <p>Not a test (JUnit does not run it). Run it, in about 80 seconds, from the repository root (the
- * annotations below set one fork, 3 warm-up and 5 measurement iterations); docs/BENCHMARKS.md has the results:
+ * annotations below set one fork, 3 warm-up and 5 measurement iterations); docs/benchmarks/log/2026-11-22-matching.md has the results:
  * <pre>
  * ./mvnw -q -B -o -pl broker-service -am test-compile -DskipTests
  * java -cp "broker-service/target/test-classes:broker-service/target/classes:$(./mvnw -q -B -o -pl broker-service \

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A rebuild reads every resting order of its symbols, and the open_orders row of a decided order
  * goes, against the real us-east-1 DC, even when the broker that placed the order has a clock
- * ahead of the deciding broker's: the clock-skew drill's case (docs/RELIABILITY.md), where a
+ * ahead of the deciding broker's: the clock-skew drill's case (docs/reliability/README.md), where a
  * delete stamped by the decider's clock alone lost to the insert.
  * Through the broker's own {@link OpenOrders}, so at {@code LOCAL_QUORUM} as the matcher writes and
  * reads: the stack's plain driver session reads at {@code LOCAL_ONE}, from a replica that may not

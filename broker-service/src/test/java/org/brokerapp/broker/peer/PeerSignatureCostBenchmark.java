@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code sign}, {@code verify}: {@link PeerSigner} and {@link PeerVerifier} now (Bouncy Castle's Ed25519),
  *       the same keys and signatures.</li>
  * </ul>
- * Not a test (JUnit does not run it); run from the repository root, command in docs/BENCHMARKS.md.
+ * Not a test (JUnit does not run it); run from the repository root, command in docs/benchmarks/log/2026-11-24-cross-region-market.md.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -111,7 +111,7 @@ class MarketOrderRoutingIT {
         assertThat(routedP50).as("at least one round trip").isGreaterThanOrEqualTo(rtt.toMillis() * 0.9);
         // one round trip, not two: the median says it (two would be 2x and more); the slowest of 30 only has to stay clear of a
         // hang (a busy machine stalls a call now and then). The latency target itself is measured by the harness, not here.
-        assertThat(routedP50).as("one round trip, not two (the target is in docs/BENCHMARKS.md)").isLessThan(1.75 * rtt.toMillis());
+        assertThat(routedP50).as("one round trip, not two (the target is in docs/benchmarks/README.md)").isLessThan(1.75 * rtt.toMillis());
         assertThat(routedP99).as("generous bound").isLessThan(3.0 * rtt.toMillis());
         // the placing region learns of the fill through replication
         assertThat(awaitStatus(aliceAway, lastOrderId, "FILLED").text("filledBy")).isEqualTo(HOME);

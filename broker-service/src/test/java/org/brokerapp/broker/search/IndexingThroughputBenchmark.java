@@ -21,7 +21,7 @@ import org.brokerapp.infra.ServerProcess;
 import org.junit.jupiter.api.Test;
 
 /**
- * Indexing throughput and lag against the real node (docs/BENCHMARKS.md). Not part of the
+ * Indexing throughput and lag against the real node (docs/benchmarks/log/2026-11-22-search-indexing.md). Not part of the
  * suite (the name does not end in Tests); run it with
  * {@code ./mvnw -pl broker-service verify -Dtest=IndexingThroughputBenchmark -Dstack.cassandra=false}.
  * Phase 1: a backlog of events, then the indexer: events/s. Phase 2: a steady rate with the

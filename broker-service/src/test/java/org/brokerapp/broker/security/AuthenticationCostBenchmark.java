@@ -39,7 +39,7 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
  *       expiry and issuer, then likewise turned into the request's authentication;</li>
  *   <li>{@code tokenIssue}: now: {@code POST /api/token}, once per session: a BCrypt check plus signing.</li>
  * </ul>
- * Not a test (JUnit does not run it); run from the repository root, command in docs/BENCHMARKS.md.
+ * Not a test (JUnit does not run it); run from the repository root, command in docs/benchmarks/log/2026-11-28-authentication-cost.md.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

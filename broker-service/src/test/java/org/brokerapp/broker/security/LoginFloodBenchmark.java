@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Issue #55's refusal benchmark against a running broker: a customer's {@code GET /api/holdings}
  * timed alone, then again while 32 clients send random HTTP Basic logins (half to {@code /api/token},
  * half to {@code /actuator/health}), side by side in one run. Prints the refusals per second and the
- * holdings p50 of both phases. Not a test (JUnit does not run it); command in docs/BENCHMARKS.md.
+ * holdings p50 of both phases. Not a test (JUnit does not run it); command in docs/benchmarks/log/2026-12-07-login-refusals.md.
  *
  * <p>Arguments: the broker's base URL, a customer and their password.
  */

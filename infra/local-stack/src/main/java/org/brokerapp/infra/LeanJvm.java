@@ -24,7 +24,7 @@ public final class LeanJvm {
      * request code stayed in C1's profiling tier for many minutes after start, and a placement's HTTP
      * path with it. Side by side in the demo, a tenth cut the broker's part of a placement from 6.2 to
      * 3.8-4.6 ms at p50; with the Kafkas at a tenth too a tick's p99 to its fill was a millisecond or
-     * two shorter, within one run's spread (docs/BENCHMARKS.md, "Code compiled at its own rate").
+     * two shorter, within one run's spread (docs/benchmarks/log/jit-tenth.md).
      */
     public static final String COMPILE_AT_TENS_A_SECOND = "-XX:CompileThresholdScaling=0.1";
 
@@ -33,7 +33,7 @@ public final class LeanJvm {
      * equal priority each compile holds a core that requests wait for: at nice 10 the demo's bare
      * write and placements are about 3x and 2x faster. Not 19, which was faster still: a compiler
      * thread starved there holds the JVM's code locks, and Cassandra nodes stalled for seconds at
-     * the first burst of load (docs/BENCHMARKS.md). Only as root: elsewhere the JVM warns at every
+     * the first burst of load (docs/benchmarks/log/2026-11-24-jit-nice-10.md). Only as root: elsewhere the JVM warns at every
      * start that the policy may need privileges.
      */
     private static List<String> compilerThreadsYield() {
@@ -56,13 +56,13 @@ public final class LeanJvm {
      * definitions) crossed C2's threshold too: minutes into the demo's load a broker still had
      * hundreds to thousands of such methods queued for a C2 that ran at nice 10 on saturated cores,
      * compiling code that would never run again; with the hot paths alone, 68-175 except on the slowest
-     * host (docs/BENCHMARKS.md, "Thresholds for the hot paths only"). A quarter, not a tenth: at a
+     * host (docs/benchmarks/log/jit-hot-paths-only.md). A quarter, not a tenth: at a
      * tenth the libraries' lukewarm methods (Kafka's clients, Jackson) kept 57-61 methods in C2's
      * queue, and while it holds more than five HotSpot compiles each newly warm method at C1's
      * tier 2, without the profile C2 needs, and profiles it only once the queue is down to two
      * ({@code Tier3DelayOn}, {@code Tier3DelayOff}): code first warmed under load waited in C1.
      * Side by side, a quarter kept the queue at 13-23 and cut a placement from 21.6-24.9 to
-     * 13.7-15.2 ms at p50 (docs/BENCHMARKS.md, "A quarter of the JIT's thresholds").
+     * 13.7-15.2 ms at p50 (docs/benchmarks/log/2026-11-29-jit-quarter.md).
      */
     static final List<String> COMPILE_HOT_PATHS_AT_TENS_A_SECOND = Stream.concat(Stream.of("-XX:CompileCommand=quiet"),
             BROKER_HOT_PATHS.stream().map(p -> "-XX:CompileCommand=CompileThresholdScaling," + p + ".*::*,0.25")).toList();

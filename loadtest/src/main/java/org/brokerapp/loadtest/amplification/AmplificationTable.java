@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultTable;
 
-/** Markdown tables of measured write amplification, for the console and {@code docs/BENCHMARKS.md}. */
+/** Markdown tables of measured write amplification, for the console and {@code docs/benchmarks/README.md}. */
 public final class AmplificationTable {
 
     private AmplificationTable() {

@@ -13,7 +13,7 @@ import org.brokerapp.loadtest.workload.WorkloadSpec;
  * Named loads; every value can be overridden on the command line. The rates are what the harness
  * offers; whether the system keeps up is what a run measures. On the project's machine (2 vCPU
  * shared by 4 Cassandra nodes, 2 Kafka, 2 brokers and the harness) the system saturates between
- * {@code small} and {@code medium} (docs/BENCHMARKS.md); {@code prototype} is the published
+ * {@code small} and {@code medium} (docs/benchmarks/README.md); {@code prototype} is the published
  * prototype's load, for machines with cores to spare.
  */
 public enum Preset {
@@ -21,7 +21,7 @@ public enum Preset {
     /** The README's one-command demo, about four minutes of load: 20 orders/s (LIMIT 60 %, STOP 20 %, MARKET 20 %; 30 % cross-region),
      * 60 ticks/s over 15 + 15 symbols, 50 customers; 10 s ramp-up, 150 s warm-up, 90 s measured, 5 s drain. Two and a half minutes of
      * warm-up, since the brokers are new JVMs still compiling their order path: after one minute their compilers still took about
-     * half of their CPU in the window, and every latency measured that too (docs/BENCHMARKS.md, "Measured once the JIT has settled"). */
+     * half of their CPU in the window, and every latency measured that too (docs/benchmarks/log/2026-11-29-warm-up-150s.md). */
     DEMO("the one-command demo: 20 orders/s (LIMIT 60%, STOP 20%, MARKET 20%; half BUY; half marketable; 30% cross-region), 60 ticks/s over "
             + "15+15 symbols, 50 customers, ramp-up 10 s, warm-up 150 s, 90 s measured",
             20, 60, new OrderMix(60, 20, 20), 0.5, 0.5, 0.3, 15, 15, 50, 10, 150, 90, 5, 10),

@@ -39,7 +39,7 @@ public final class BrokerScraper {
     /**
      * Only these families, by their names without suffixes ({@code _total}, {@code _bucket}): the whole
      * page, every JVM, Kafka and driver meter with its buckets, cost the broker a few per cent of its
-     * CPU at each progress line (docs/BENCHMARKS.md).
+     * CPU at each progress line (docs/benchmarks/README.md).
      */
     static final String PROMETHEUS_PATH = "/actuator/prometheus?includedNames=" + String.join(",", TICK_TO_FILL,
             FILLS.substring(0, FILLS.length() - "_total".length()), INDEXING_LAG);

@@ -20,8 +20,7 @@ import org.brokerapp.loadtest.run.WindowProbe;
  * What the brokers and the harness still had waiting for the JIT as the window ended, from
  * {@code jcmd PID Compiler.queue}. On a saturated machine the compiler threads (at nice 10 in the
  * local stack) fall behind, and a C2 queue in the hundreds means the window ran code not yet
- * compiled, whatever its latencies say about the design (docs/BENCHMARKS.md, "Thresholds for the
- * hot paths only"). Read once the window is over, so that jcmd's own JVMs are not in it.
+ * compiled, whatever its latencies say about the design (docs/benchmarks/log/jit-hot-paths-only.md). Read once the window is over, so that jcmd's own JVMs are not in it.
  */
 public final class CompileQueueProbe implements WindowProbe {
 
