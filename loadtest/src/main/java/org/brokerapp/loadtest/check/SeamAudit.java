@@ -14,12 +14,13 @@ import tools.jackson.databind.JsonNode;
  * The seam audit: every customer's account as their owner holds it in memory against what the
  * ledger folds to ({@code GET /admin/accounts/{id}} on the customer's home region, as the operator).
  * The correctness check reads the ledger only; a fill or cancel booked by one side and not the
- * other (a forged event, a lost report) shows here. A difference is read again after a pause (a
- * report may still be on its way); only what still differs then counts.
+ * other (a forged event, a lost report) shows here. A difference is read again after the correctness
+ * check's growing pauses ({@link CorrectnessCheck#PAUSES}, 43 s in all): the owner may be ahead of its
+ * own DC's replicas, having heard of a fill decided in another region before Cassandra replicated its
+ * row (after a region's cut heals, the hints take tens of seconds; a region-cut drill found an owner
+ * that had booked a SELL fill its DC's ledger showed only later). Only what still differs counts.
  */
 public final class SeamAudit {
-
-    static final int ATTEMPTS = 5;
 
     private final BrokerClient client;
     private final IntFunction<String> homeOf;
@@ -35,15 +36,13 @@ public final class SeamAudit {
         List<String> problems = new ArrayList<>();
         for (int customer : customers) {
             String problem = null;
-            for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            for (int attempt = 0; attempt <= CorrectnessCheck.PAUSES.size(); attempt++) {
                 // after the first, each attempt on a new connection: with several instances behind a region's front, the owner answers
-                problem = auditOnce(customer, attempt > 1);
-                if (problem == null) {
+                problem = auditOnce(customer, attempt > 0);
+                if (problem == null || attempt == CorrectnessCheck.PAUSES.size()) {
                     break;
                 }
-                if (attempt < ATTEMPTS) {
-                    Thread.sleep(3_000);
-                }
+                Thread.sleep(CorrectnessCheck.PAUSES.get(attempt).toMillis());
             }
             if (problem != null) {
                 problems.add(problem);
