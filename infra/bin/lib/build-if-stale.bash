@@ -23,8 +23,19 @@ build_if_stale() {
   fi
   [[ -n "$reason" ]] || return 0
   echo "building $what ($reason)..." >&2
-  local started=$SECONDS
-  (cd "$root" && ./mvnw -q -B -pl "$module" -am install -DskipTests -Djib.skip) >&2
+  local started=$SECONDS said=$SECONDS build status=0
+  # quiet Maven says nothing while it downloads and compiles (minutes on a fresh machine): a line every 30 s says it works
+  (cd "$root" && ./mvnw -q -B -pl "$module" -am install -DskipTests -Djib.skip) >&2 &
+  build=$!
+  while kill -0 "$build" 2>/dev/null; do
+    sleep 1
+    if ((SECONDS - said >= 30)); then
+      said=$SECONDS
+      echo "  still building $what: $((SECONDS - started)) s" >&2
+    fi
+  done
+  wait "$build" || status=$?
+  ((status == 0)) || { echo "building $what failed (exit $status; Maven's output above)" >&2; return "$status"; }
   touch "$stamp"
   echo "built $what in $((SECONDS - started)) s" >&2
 }

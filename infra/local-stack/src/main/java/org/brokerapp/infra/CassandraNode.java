@@ -132,7 +132,7 @@ public record CassandraNode(Region region, int node, String address, String wanA
      * stage's worker that runs out of work keeps spinning on parks of 10-20 µs before it sleeps, so that the next
      * request finds it awake; four nodes on two cores woke up about 30,000 times a second that way at 20 orders
      * a second, and those wake-ups were most of Cassandra's CPU per order. With a slack of 1 ms the kernel
-     * coalesces them (docs/BENCHMARKS.md, "Cassandra's idle workers"). Ignored where the kernel has no
+     * coalesces them (docs/benchmarks/log/2026-11-27-cassandra-timer-slack.md). Ignored where the kernel has no
      * {@code /proc/self/timerslack_ns} (before Linux 4.6);</li>
      * <li>as root, no memory locking: Cassandra's JNA mlockall pins the whole heap (~950 MB a node), so the
      * IPC_LOCK capability and the memlock limit are dropped to keep the stack laptop-sized.</li>
@@ -143,6 +143,14 @@ public record CassandraNode(Region region, int node, String address, String wanA
         boolean unlock = Privileges.root() && Files.isExecutable(Path.of("/usr/bin/setpriv"));
         String exec = unlock ? "ulimit -l 64 && exec /usr/bin/setpriv --inh-caps=-ipc_lock --bounding-set=-ipc_lock \"$@\"" : "exec \"$@\"";
         return List.of("/bin/bash", "-c", slack + exec, "cassandra");
+    }
+
+    /** The ring delay of a node starting on its data: its shadow round then waits up to twice this for a seed's answer. */
+    static final int RESTART_RING_DELAY_MS = 15_000;
+
+    /** Whether the node under {@code home} has started before and kept its data (its system keyspace is on disk). */
+    static boolean hasState(Path home) {
+        return Files.isDirectory(home.resolve("data/system"));
     }
 
     private List<String> jvmOptions(Path lib, Path jammAgent, Path home, List<String> jmxOptions) {
@@ -165,8 +173,10 @@ public record CassandraNode(Region region, int node, String address, String wanA
                 "-XX:ErrorFile=" + home.resolve("logs/hs_err_pid%p.log"), // a JVM crash's report beside the node's log, not wherever it was started
                 "-Dcassandra.storagedir=" + home.resolve("data"),
                 "-Dcassandra-foreground=yes",
-                // an empty cluster on one machine: no need to wait for a ring to settle
-                "-Dcassandra.ring_delay_ms=1000",
+                // an empty cluster on one machine: no need to wait for a ring to settle. A node starting again on its data
+                // first asks a seed for the ring (a shadow round) and, not a seed, gives up after twice the ring delay with
+                // "Unable to gossip with any peers": 2 s was too short when the whole stack starts again (StackRestartIT)
+                "-Dcassandra.ring_delay_ms=" + (hasState(home) ? RESTART_RING_DELAY_MS : 1000),
                 "-Dcassandra.skip_wait_for_gossip_to_settle=0",
                 // Cassandra's own default (twice its default ring delay); derived from the 1-s ring delay, a node in the
                 // gossip without tokens yet was evicted as a "fat client" after 1 s of silence: two DCs' seeds starting
