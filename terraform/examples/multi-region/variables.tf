@@ -20,18 +20,12 @@ variable "home_region" {
   default     = "us-east-1"
 }
 
-variable "base_cidr" {
-  description = "The block the region VPCs are cut from (a /16 per region, in file order)."
-  type        = string
-  default     = "10.64.0.0/12"
-}
-
 ################################################################################
 # Sizes
 ################################################################################
 
 variable "instance_types" {
-  description = "EC2 instance types; cassandra applies to regions whose entry in the regions file has no cassandra-instance-type."
+  description = "EC2 instance types; cassandra applies to regions whose entry in the regions file has no cassandra-instance-type. The EKS node group's type and size come from the plan (the manifests' requests)."
   type = object({
     cassandra     = optional(string, "m6i.large")
     kafka         = optional(string, "t3.medium")
@@ -39,12 +33,6 @@ variable "instance_types" {
     eks_node      = optional(string, "t3.medium")
   })
   default = {}
-}
-
-variable "eks_nodes" {
-  description = "EKS worker nodes per region."
-  type        = number
-  default     = 2
 }
 
 variable "single_nat_gateway" {
@@ -88,4 +76,31 @@ variable "tags" {
   description = "Extra tags for every resource (Environment defaults to prototype)."
   type        = map(string)
   default     = {}
+}
+
+################################################################################
+# Images
+################################################################################
+
+variable "image_registry" {
+  description = "Where the brokers' and the ticker feed's images are pulled from, host/namespace without a tag, e.g. 123456789012.dkr.ecr.us-east-1.amazonaws.com/brokerapp: this account's ECR in home_region, whose repositories <namespace>/broker-service and <namespace>/ticker-feed this root creates and replicates to every other region."
+  type        = string
+
+  validation {
+    condition     = can(regex("^[a-z0-9-]+(\\.[a-z0-9-]+)+(:[0-9]{1,5})?(/[a-z0-9]+([._-][a-z0-9]+)*)*$", var.image_registry))
+    error_message = "image_registry must be a registry host and optional path, lowercase, with no tag, digest or trailing slash, e.g. 123456789012.dkr.ecr.us-east-1.amazonaws.com/brokerapp."
+  }
+}
+
+variable "image_digests" {
+  description = "The image digests to deploy (sha256:<64 hex>), as `docker push` or `docker buildx imagetools inspect` print them: images are referenced by digest, never by tag."
+  type = object({
+    broker_service = string
+    ticker_feed    = string
+  })
+
+  validation {
+    condition     = alltrue([for d in values(var.image_digests) : can(regex("^sha256:[0-9a-f]{64}$", d))])
+    error_message = "Every image digest must be sha256: followed by 64 lowercase hex digits."
+  }
 }

@@ -7,4 +7,5 @@ module "plan" {
 
   regions_yaml   = file(var.regions_file)
   instance_types = var.instance_types
+  images         = var.images
 }

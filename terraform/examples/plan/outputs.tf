@@ -31,3 +31,8 @@ output "monthly_cost_total" {
   description = "Estimated USD per month, all regions."
   value       = module.plan.monthly_cost_total
 }
+
+output "kubernetes" {
+  description = "What the Kubernetes overlays take from Terraform, per region (k8s/bin/from-terraform reads it; the secrets come only from examples/multi-region)."
+  value       = module.plan.kubernetes
+}

@@ -14,7 +14,16 @@ variable "instance_types" {
     cassandra     = optional(string, "m6i.large")
     kafka         = optional(string, "t3.medium")
     elasticsearch = optional(string, "t3.large")
-    eks_node      = optional(string, "t3.medium")
+    eks_node      = optional(string, "m6i.large")
+  })
+  default = {}
+}
+
+variable "images" {
+  description = "The images by digest, as in examples/multi-region (its image_registry and image_digests); empty keeps the overlays' image names."
+  type = object({
+    broker_service = optional(string)
+    ticker_feed    = optional(string)
   })
   default = {}
 }

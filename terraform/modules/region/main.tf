@@ -16,7 +16,15 @@ locals {
   # index k of every subnet list is availability zone k
   az_index = { for k in range(3) : tostring(k) => k }
 
-  cassandra_nodes = { for n, ip in var.plan.cassandra.ips : tostring(n + 1) => { ip = ip, az = n % 3 } }
+  # Node n (1-based) in AZ n-1. Bootstrap is serialized within the DC: node n > 1 starts Cassandra
+  # only once node n-1 answers CQL (a node opens 9042 after it has joined), since Cassandra refuses
+  # to bootstrap two nodes at once. Repair is staggered the same way: node n repairs on weekday n.
+  cassandra_nodes = { for n, ip in var.plan.cassandra.ips : tostring(n + 1) => {
+    ip              = ip
+    az              = n % 3
+    bootstrap_after = n == 0 ? "" : var.plan.cassandra.ips[n - 1]
+    repair_day      = element(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"], n)
+  } }
 
   cross_region = { for rule in var.cross_region_ingress : rule.target => rule.cidrs }
 
@@ -211,6 +219,41 @@ data "aws_iam_policy_document" "kms" {
       identifiers = ["logs.${var.region}.amazonaws.com"]
     }
   }
+  # The EKS node group's launch template encrypts the root volume with this key, and its Auto Scaling
+  # group launches the instances as the service-linked role AWSServiceRoleForAutoScaling: without
+  # these two statements ("Required KMS key policy for use with encrypted volumes", EC2 Auto Scaling
+  # user guide) no node launches. The role must exist before this policy is put (KMS refuses a policy
+  # naming an unknown principal); it exists in every account that ever used Auto Scaling, and it is not
+  # created here because creating it where it exists fails: examples/multi-region/README.md, first apply.
+  statement {
+    sid       = "AutoScalingUsesKey"
+    actions   = ["kms:Encrypt", "kms:Decrypt", "kms:ReEncrypt*", "kms:GenerateDataKey*", "kms:DescribeKey"]
+    resources = ["*"]
+    principals {
+      type        = "AWS"
+      identifiers = ["arn:aws:iam::${data.aws_caller_identity.this.account_id}:role/aws-service-role/autoscaling.amazonaws.com/AWSServiceRoleForAutoScaling"]
+    }
+  }
+  statement {
+    sid       = "AutoScalingAttachesPersistentResources"
+    actions   = ["kms:CreateGrant"]
+    resources = ["*"]
+    principals {
+      type        = "AWS"
+      identifiers = ["arn:aws:iam::${data.aws_caller_identity.this.account_id}:role/aws-service-role/autoscaling.amazonaws.com/AWSServiceRoleForAutoScaling"]
+    }
+    condition {
+      test     = "Bool"
+      variable = "kms:GrantIsForAWSResource"
+      values   = ["true"]
+    }
+  }
+}
+
+locals {
+  # One role per server kind: a host reads only its own kind's parameters (/<name>/<region>/<kind>/*),
+  # so the Elasticsearch host cannot read the Kafka admin's password nor a Cassandra node's key.
+  server_kinds = toset(["cassandra", "kafka", "elasticsearch"])
 }
 
 data "aws_iam_policy_document" "ec2_assume" {
@@ -223,40 +266,58 @@ data "aws_iam_policy_document" "ec2_assume" {
   }
 }
 
-# The data servers: Session Manager instead of SSH, and read access to their own TLS parameters.
+# The data servers: Session Manager instead of SSH, and read access to their own kind's parameters.
 resource "aws_iam_role" "server" {
-  name               = "${local.prefix}-server"
+  for_each           = local.server_kinds
+  name               = "${local.prefix}-${each.key}"
   assume_role_policy = data.aws_iam_policy_document.ec2_assume.json
-  tags               = local.tags
+  tags               = merge(local.tags, { Role = each.key })
 }
 
 resource "aws_iam_role_policy_attachment" "server_ssm" {
-  role       = aws_iam_role.server.name
+  for_each   = local.server_kinds
+  role       = aws_iam_role.server[each.key].name
   policy_arn = "arn:aws:iam::aws:policy/AmazonSSMManagedInstanceCore"
 }
 
-data "aws_iam_policy_document" "server_tls" {
+data "aws_iam_policy_document" "server_secrets" {
+  for_each = local.server_kinds
   statement {
-    actions = ["ssm:GetParameter"]
-    resources = ["arn:aws:ssm:${var.region}:${data.aws_caller_identity.this.account_id}:parameter/${var.name}/${var.region}/cassandra/*",
-    "arn:aws:ssm:${var.region}:${data.aws_caller_identity.this.account_id}:parameter/${var.name}/${var.region}/kafka/*"]
+    sid       = "ReadOwnParameters"
+    actions   = ["ssm:GetParameter"]
+    resources = ["arn:aws:ssm:${var.region}:${data.aws_caller_identity.this.account_id}:parameter/${var.name}/${var.region}/${each.key}/*"]
   }
+  # SSM decrypts a SecureString under the encryption context PARAMETER_ARN: the key opens only this
+  # kind's parameters, and only through SSM
   statement {
+    sid       = "DecryptOwnParameters"
     actions   = ["kms:Decrypt"]
     resources = [aws_kms_key.this.arn]
+    condition {
+      test     = "StringEquals"
+      variable = "kms:ViaService"
+      values   = ["ssm.${var.region}.amazonaws.com"]
+    }
+    condition {
+      test     = "StringLike"
+      variable = "kms:EncryptionContext:PARAMETER_ARN"
+      values   = ["arn:aws:ssm:${var.region}:${data.aws_caller_identity.this.account_id}:parameter/${var.name}/${var.region}/${each.key}/*"]
+    }
   }
 }
 
-resource "aws_iam_role_policy" "server_tls" {
-  name   = "read-server-secrets"
-  role   = aws_iam_role.server.id
-  policy = data.aws_iam_policy_document.server_tls.json
+resource "aws_iam_role_policy" "server_secrets" {
+  for_each = local.server_kinds
+  name     = "read-${each.key}-secrets"
+  role     = aws_iam_role.server[each.key].id
+  policy   = data.aws_iam_policy_document.server_secrets[each.key].json
 }
 
 resource "aws_iam_instance_profile" "server" {
-  name = "${local.prefix}-server"
-  role = aws_iam_role.server.name
-  tags = local.tags
+  for_each = local.server_kinds
+  name     = "${local.prefix}-${each.key}"
+  role     = aws_iam_role.server[each.key].name
+  tags     = merge(local.tags, { Role = each.key })
 }
 
 data "aws_iam_policy_document" "flow_log_assume" {
@@ -335,7 +396,7 @@ resource "aws_security_group" "public_lb" {
 resource "aws_security_group" "internal_lb" {
   region      = var.region
   name        = "${local.prefix}-internal-lb"
-  description = "Broker-to-broker routing: 8080 from the other regions' app subnets and the loadtest group"
+  description = "Broker-to-broker routing: 8080 from the app subnets of every region and from the loadtest group"
   vpc_id      = aws_vpc.this.id
   tags        = merge(local.tags, { Name = "${local.prefix}-internal-lb" })
 }
@@ -363,7 +424,7 @@ locals {
     es_brokers            = { sg = "elasticsearch", port = 9200, from = "eks_nodes", what = "Elasticsearch REST (TLS) from the brokers" }
     nodeport_public       = { sg = "eks_nodes", port = var.broker_node_port, from = "public_lb", what = "order API from the public load balancer" }
     nodeport_internal     = { sg = "eks_nodes", port = var.broker_node_port, from = "internal_lb", what = "routed orders from the internal load balancer" }
-    routing_load          = { sg = "internal_lb", port = 8080, from = "loadtest", what = "the loadtest harness's broker calls" }
+    routing_load          = { sg = "internal_lb", port = 8080, from = "loadtest", what = "broker calls of the loadtest harness" }
   }
   groups = {
     cassandra     = aws_security_group.cassandra.id
@@ -389,13 +450,13 @@ locals {
     es_https            = { sg = "elasticsearch", port = 443, cidr = "0.0.0.0/0", what = "packages, SSM, AWS APIs (through NAT)" }
     nodes_https         = { sg = "eks_nodes", port = 443, cidr = "0.0.0.0/0", what = "images, EKS API, AWS APIs" }
     loadtest_https      = { sg = "loadtest", port = 443, cidr = "0.0.0.0/0", what = "packages, the order API" }
-    cassandra_internode = { sg = "cassandra", port = 7000, cidr = "0.0.0.0/0", what = "internode TLS to every DC (peers' addresses are private; routes exist only to peered VPCs)" }
+    cassandra_internode = { sg = "cassandra", port = 7000, cidr = "0.0.0.0/0", what = "internode TLS to every DC (peer addresses are private, routes exist only to peered VPCs)" }
     public_lb_nodeport  = { sg = "public_lb", port = var.broker_node_port, cidr = var.plan.vpc_cidr, what = "to the broker NodePort" }
     internal_nodeport   = { sg = "internal_lb", port = var.broker_node_port, cidr = var.plan.vpc_cidr, what = "to the broker NodePort" }
     nodes_cql           = { sg = "eks_nodes", port = 9042, cidr = var.plan.vpc_cidr, what = "brokers to Cassandra" }
     nodes_kafka         = { sg = "eks_nodes", port = 9092, cidr = var.plan.vpc_cidr, what = "brokers to Kafka" }
     nodes_es            = { sg = "eks_nodes", port = 9200, cidr = var.plan.vpc_cidr, what = "brokers to Elasticsearch" }
-    nodes_routing       = { sg = "eks_nodes", port = 8080, cidr = "0.0.0.0/0", what = "brokers to other regions' internal load balancers (over peering)" }
+    nodes_routing       = { sg = "eks_nodes", port = 8080, cidr = "0.0.0.0/0", what = "brokers to the internal load balancers of other regions (over peering)" }
     nodes_scrape_7070   = { sg = "eks_nodes", port = 7070, cidr = var.plan.vpc_cidr, what = "Prometheus scrapes" }
     nodes_scrape_7071   = { sg = "eks_nodes", port = 7071, cidr = var.plan.vpc_cidr, what = "Prometheus scrapes" }
     loadtest_cql        = { sg = "loadtest", port = 9042, cidr = var.plan.vpc_cidr, what = "floor writes" }
@@ -453,7 +514,7 @@ resource "aws_vpc_security_group_egress_rule" "this" {
 }
 
 ################################################################################
-# TLS: a key and certificate per server (Cassandra nodes, Kafka), signed by the data CA
+# TLS: a key and certificate per server (Cassandra nodes, Kafka, Elasticsearch), signed by the data CA
 ################################################################################
 
 locals {
@@ -463,10 +524,11 @@ locals {
       ip = node.ip, name = "cassandra-${n}.${var.plan.datacenter}", param = "cassandra/${n}/keystore.pem"
     } },
     { kafka = { ip = var.plan.kafka_ip, name = "kafka.${var.plan.datacenter}", param = "kafka/keystore.pem" } },
+    { elasticsearch = { ip = var.plan.elasticsearch_ip, name = "elasticsearch.${var.plan.datacenter}", param = "elasticsearch/keystore.pem" } },
   )
 }
 
-# The keys are in the Terraform state: keep the state in an encrypted backend (terraform/README.md).
+# The keys are in the Terraform state: keep the state in an encrypted backend (modules/state-backend).
 resource "tls_private_key" "server" {
   for_each    = local.tls_servers
   algorithm   = "ECDSA"
@@ -483,17 +545,22 @@ resource "tls_cert_request" "server" {
   }
 }
 
+# Renewal: a `terraform apply` in the last 30 days of the certificate's year issues a new one and
+# rewrites its SSM parameter; each server's daily tls-refresh timer picks it up without a restart
+# (Cassandra: nodetool reloadssl; Kafka: a dynamic keystore update; Elasticsearch watches its files).
 resource "tls_locally_signed_cert" "server" {
   for_each              = local.tls_servers
   cert_request_pem      = tls_cert_request.server[each.key].cert_request_pem
   ca_private_key_pem    = var.data_ca.private_key_pem
   ca_cert_pem           = var.data_ca.cert_pem
   validity_period_hours = 24 * 365
+  early_renewal_hours   = 24 * 30
   allowed_uses          = ["digital_signature", "key_encipherment", "server_auth", "client_auth"]
 }
 
-# Key + certificate chain in one PEM, fetched by the server's instance role at boot: Cassandra's
-# PEMBasedSslContextFactory reads it as it is; the Kafka host makes a PKCS12 keystore of it.
+# Key + certificate chain in one PEM, fetched by the server's instance role at boot and by its daily
+# refresh: Cassandra's PEMBasedSslContextFactory reads it as it is; the Kafka host makes a PKCS12
+# keystore of it; the Elasticsearch host splits it into node.key and node.crt.
 resource "aws_ssm_parameter" "server_keystore" {
   for_each = local.tls_servers
   region   = var.region
@@ -507,8 +574,123 @@ resource "aws_ssm_parameter" "server_keystore" {
 }
 
 ################################################################################
+# Data volumes: separate from the instances, so a replaced instance finds its data again
+################################################################################
+
+locals {
+  # one gp3 volume per server, in the server's availability zone
+  data_volumes = merge(
+    { for n, node in local.cassandra_nodes : "cassandra-${n}" => { role = "cassandra", az = node.az, gb = var.volume_gb.cassandra } },
+    { kafka = { role = "kafka", az = 0, gb = var.volume_gb.kafka } },
+    { elasticsearch = { role = "elasticsearch", az = 1, gb = var.volume_gb.elasticsearch } },
+  )
+  data_instances = merge(
+    { for n, instance in aws_instance.cassandra : "cassandra-${n}" => instance.id },
+    { kafka = aws_instance.kafka.id, elasticsearch = aws_instance.elasticsearch.id },
+  )
+}
+
+resource "aws_ebs_volume" "data" {
+  #checkov:skip=CKV2_AWS_9:backed up by Data Lifecycle Manager (aws_dlm_lifecycle_policy.daily snapshots every volume tagged Backup=daily), not by AWS Backup
+  for_each          = local.data_volumes
+  region            = var.region
+  availability_zone = local.azs[each.value.az]
+  type              = "gp3"
+  size              = each.value.gb
+  encrypted         = true
+  kms_key_id        = aws_kms_key.this.arn
+  tags              = merge(local.tags, { Name = "${local.prefix}-${each.key}-data", Role = each.value.role, Backup = "daily" })
+
+  lifecycle {
+    # false, the default, written out: a measurement deployment is destroyed after its runs, data
+    # included (its DLM snapshots stay). For a long-lived deployment set it to true (a literal:
+    # Terraform takes no variable here), so that no plan can delete a node's data.
+    prevent_destroy = false
+  }
+}
+
+# Attached after the instance has booted; the instance's data-volume.sh waits for the device.
+# Replacing an instance detaches the volume from the stopped old one and attaches it to the new one.
+resource "aws_volume_attachment" "data" {
+  for_each                       = local.data_volumes
+  region                         = var.region
+  device_name                    = "/dev/sdf"
+  volume_id                      = aws_ebs_volume.data[each.key].id
+  instance_id                    = local.data_instances[each.key]
+  stop_instance_before_detaching = true # a clean shutdown (Cassandra drains, Kafka closes its logs) before the volume goes
+}
+
+# Daily snapshots of every volume tagged Backup=daily, 14 kept. DLM targets a volume carrying any of
+# the target tags, in the whole account and region: two deployments in one region would snapshot each
+# other's volumes too. Snapshots outlive `terraform destroy` (and the policy's retention): delete them
+# by hand once they are not wanted (examples/multi-region/README.md).
+data "aws_iam_policy_document" "dlm_assume" {
+  statement {
+    actions = ["sts:AssumeRole"]
+    principals {
+      type        = "Service"
+      identifiers = ["dlm.amazonaws.com"]
+    }
+  }
+}
+
+resource "aws_iam_role" "dlm" {
+  name               = "${local.prefix}-dlm"
+  assume_role_policy = data.aws_iam_policy_document.dlm_assume.json
+  tags               = local.tags
+}
+
+resource "aws_iam_role_policy_attachment" "dlm" {
+  role       = aws_iam_role.dlm.name
+  policy_arn = "arn:aws:iam::aws:policy/service-role/AWSDataLifecycleManagerServiceRole"
+}
+
+resource "aws_dlm_lifecycle_policy" "daily" {
+  region             = var.region
+  description        = "${local.prefix} data volumes daily snapshots 14 kept" # DLM allows letters, digits, spaces, - and _ only
+  execution_role_arn = aws_iam_role.dlm.arn
+  state              = "ENABLED"
+
+  policy_details {
+    policy_type    = "EBS_SNAPSHOT_MANAGEMENT"
+    resource_types = ["VOLUME"]
+    target_tags    = { Backup = "daily" }
+
+    schedule {
+      name      = "daily"
+      copy_tags = true
+
+      create_rule {
+        interval      = 24
+        interval_unit = "HOURS"
+        times         = ["03:00"] # UTC
+      }
+
+      retain_rule {
+        count = 14
+      }
+    }
+  }
+
+  tags       = local.tags
+  depends_on = [aws_iam_role_policy_attachment.dlm]
+}
+
+################################################################################
 # Cassandra: one DC of the cluster, node n in availability zone n-1 at a fixed address
 ################################################################################
+
+# The cluster-wide logins (roles admin and broker), generated once by the root and kept in this
+# region's SSM: the node that creates the roles reads them there, never through user data.
+resource "aws_ssm_parameter" "cassandra_password" {
+  for_each = toset(["admin", "broker"])
+  region   = var.region
+  name     = "/${var.name}/${var.region}/cassandra/${each.key}.password"
+  type     = "SecureString"
+  key_id   = aws_kms_key.this.arn
+  value    = each.key == "admin" ? var.cassandra_roles.admin_password : var.cassandra_roles.broker_password
+  tags     = local.tags
+}
 
 resource "aws_instance" "cassandra" {
   for_each                    = local.cassandra_nodes
@@ -518,22 +700,30 @@ resource "aws_instance" "cassandra" {
   subnet_id                   = aws_subnet.data[tostring(each.value.az)].id
   private_ip                  = each.value.ip
   vpc_security_group_ids      = [aws_security_group.cassandra.id]
-  iam_instance_profile        = aws_iam_instance_profile.server.name
+  iam_instance_profile        = aws_iam_instance_profile.server["cassandra"].name
   ebs_optimized               = true
   monitoring                  = true
   user_data_replace_on_change = false
   user_data = templatefile("${path.module}/templates/cassandra.cloud-init.yaml.tftpl", {
-    cluster_name       = var.name
-    version            = var.versions.cassandra
-    datacenter         = var.plan.datacenter
-    rack               = local.azs[each.value.az]
-    address            = each.value.ip
-    seeds              = join(",", var.seeds)
-    rf                 = var.plan.cassandra.replication_factor
-    keystore_param     = aws_ssm_parameter.server_keystore["cassandra-${each.key}"].name
-    ca_cert_pem        = var.data_ca.cert_pem
-    region             = var.region
-    data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", { mount = "/var/lib/cassandra" })
+    cluster_name            = var.name
+    version                 = var.versions.cassandra
+    datacenter              = var.plan.datacenter
+    rack                    = local.azs[each.value.az]
+    address                 = each.value.ip
+    seeds                   = join(",", var.seeds)
+    rf                      = var.plan.cassandra.replication_factor
+    keystore_param          = aws_ssm_parameter.server_keystore["cassandra-${each.key}"].name
+    ca_cert_pem             = var.data_ca.cert_pem
+    region                  = var.region
+    bootstrap_after         = each.value.bootstrap_after
+    repair_day              = each.value.repair_day
+    creates_roles           = var.creates_roles && each.key == "1"
+    system_auth_replication = var.system_auth_replication
+    password_params         = { for role, param in aws_ssm_parameter.cassandra_password : role => param.name }
+    data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", {
+      mount     = "/var/lib/cassandra"
+      volume_id = aws_ebs_volume.data["cassandra-${each.key}"].id
+    })
   })
 
   metadata_options {
@@ -548,19 +738,13 @@ resource "aws_instance" "cassandra" {
     kms_key_id  = aws_kms_key.this.arn
   }
 
-  ebs_block_device {
-    device_name = "/dev/sdf"
-    volume_type = "gp3"
-    volume_size = var.volume_gb.cassandra
-    encrypted   = true
-    kms_key_id  = aws_kms_key.this.arn
-  }
-
   tags = merge(local.tags, { Name = "${local.prefix}-cassandra-${each.key}", Role = "cassandra", Scrape = "true" })
 
   lifecycle {
-    # a new AMI must not replace a data node; roll nodes one at a time instead (README)
-    ignore_changes = [ami, user_data]
+    # a new AMI must not replace a data node; roll nodes one at a time instead (README); a new data
+    # volume (its id is in the user data) needs a new instance
+    ignore_changes       = [ami, user_data]
+    replace_triggered_by = [aws_ebs_volume.data["cassandra-${each.key}"].id]
   }
 }
 
@@ -593,18 +777,21 @@ resource "aws_instance" "kafka" {
   subnet_id              = aws_subnet.data["0"].id
   private_ip             = var.plan.kafka_ip
   vpc_security_group_ids = [aws_security_group.kafka.id]
-  iam_instance_profile   = aws_iam_instance_profile.server.name
+  iam_instance_profile   = aws_iam_instance_profile.server["kafka"].name
   ebs_optimized          = true
   monitoring             = true
   user_data = templatefile("${path.module}/templates/kafka.cloud-init.yaml.tftpl", {
-    version            = var.versions.kafka
-    address            = var.plan.kafka_ip
-    region             = var.region
-    password_params    = { for p in local.kafka_principals : p => aws_ssm_parameter.kafka_password[p].name }
-    keystore_param     = aws_ssm_parameter.server_keystore["kafka"].name
-    ca_cert_pem        = var.data_ca.cert_pem
-    acls               = local.kafka_acls
-    data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", { mount = "/var/lib/kafka" })
+    version         = var.versions.kafka
+    address         = var.plan.kafka_ip
+    region          = var.region
+    password_params = { for p in local.kafka_principals : p => aws_ssm_parameter.kafka_password[p].name }
+    keystore_param  = aws_ssm_parameter.server_keystore["kafka"].name
+    ca_cert_pem     = var.data_ca.cert_pem
+    acls            = local.kafka_acls
+    data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", {
+      mount     = "/var/lib/kafka"
+      volume_id = aws_ebs_volume.data["kafka"].id
+    })
   })
 
   metadata_options {
@@ -619,24 +806,35 @@ resource "aws_instance" "kafka" {
     kms_key_id  = aws_kms_key.this.arn
   }
 
-  ebs_block_device {
-    device_name = "/dev/sdf"
-    volume_type = "gp3"
-    volume_size = var.volume_gb.kafka
-    encrypted   = true
-    kms_key_id  = aws_kms_key.this.arn
-  }
-
   tags = merge(local.tags, { Name = "${local.prefix}-kafka", Role = "kafka", Scrape = "true" })
 
   lifecycle {
-    ignore_changes = [ami, user_data]
+    ignore_changes       = [ami, user_data]
+    replace_triggered_by = [aws_ebs_volume.data["kafka"].id]
   }
 }
 
 ################################################################################
 # Elasticsearch 8 on EC2 (the official Java client refuses Amazon OpenSearch)
 ################################################################################
+
+# elastic (the superuser: the host sets it as bootstrap.password before the first start, then
+# creates the broker user with it) and broker (the brokers' login: role broker, indices orders*).
+resource "random_password" "elasticsearch" {
+  for_each = toset(["elastic", "broker"])
+  length   = 32
+  special  = false
+}
+
+resource "aws_ssm_parameter" "elasticsearch_password" {
+  for_each = toset(["elastic", "broker"])
+  region   = var.region
+  name     = "/${var.name}/${var.region}/elasticsearch/${each.key}.password"
+  type     = "SecureString"
+  key_id   = aws_kms_key.this.arn
+  value    = random_password.elasticsearch[each.key].result
+  tags     = local.tags
+}
 
 resource "aws_instance" "elasticsearch" {
   region                 = var.region
@@ -645,14 +843,21 @@ resource "aws_instance" "elasticsearch" {
   subnet_id              = aws_subnet.data["1"].id
   private_ip             = var.plan.elasticsearch_ip
   vpc_security_group_ids = [aws_security_group.elasticsearch.id]
-  iam_instance_profile   = aws_iam_instance_profile.server.name
+  iam_instance_profile   = aws_iam_instance_profile.server["elasticsearch"].name
   ebs_optimized          = true
   monitoring             = true
   user_data = templatefile("${path.module}/templates/elasticsearch.cloud-init.yaml.tftpl", {
-    version            = var.versions.elasticsearch
-    address            = var.plan.elasticsearch_ip
-    cluster_name       = "${var.name}-${var.region}"
-    data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", { mount = "/var/lib/elasticsearch" })
+    version         = var.versions.elasticsearch
+    address         = var.plan.elasticsearch_ip
+    cluster_name    = "${var.name}-${var.region}"
+    region          = var.region
+    keystore_param  = aws_ssm_parameter.server_keystore["elasticsearch"].name
+    ca_cert_pem     = var.data_ca.cert_pem
+    password_params = { for user, param in aws_ssm_parameter.elasticsearch_password : user => param.name }
+    data_volume_script = templatefile("${path.module}/templates/data-volume.sh.tftpl", {
+      mount     = "/var/lib/elasticsearch"
+      volume_id = aws_ebs_volume.data["elasticsearch"].id
+    })
   })
 
   metadata_options {
@@ -667,18 +872,11 @@ resource "aws_instance" "elasticsearch" {
     kms_key_id  = aws_kms_key.this.arn
   }
 
-  ebs_block_device {
-    device_name = "/dev/sdf"
-    volume_type = "gp3"
-    volume_size = var.volume_gb.elasticsearch
-    encrypted   = true
-    kms_key_id  = aws_kms_key.this.arn
-  }
-
   tags = merge(local.tags, { Name = "${local.prefix}-elasticsearch", Role = "elasticsearch", Scrape = "true" })
 
   lifecycle {
-    ignore_changes = [ami, user_data]
+    ignore_changes       = [ami, user_data]
+    replace_triggered_by = [aws_ebs_volume.data["elasticsearch"].id]
   }
 }
 
@@ -716,12 +914,18 @@ resource "aws_cloudwatch_log_group" "eks" {
 }
 
 resource "aws_eks_cluster" "this" {
-  #checkov:skip=CKV_AWS_339:the version is var.versions.kubernetes (default 1.33), which checkov does not resolve here; its validation admits supported versions only
+  #checkov:skip=CKV_AWS_339:the version is var.versions.kubernetes (default 1.36), which checkov does not resolve here; its validation admits only versions in standard support (1.35, 1.36), and upgrade_policy STANDARD keeps the cluster out of extended support
   region                    = var.region
   name                      = local.prefix
   version                   = var.versions.kubernetes
   role_arn                  = aws_iam_role.eks_cluster.arn
   enabled_cluster_log_types = ["api", "audit", "authenticator", "controllerManager", "scheduler"]
+
+  # At the end of its version's standard support EKS upgrades a STANDARD cluster instead of moving it
+  # to extended support (+$0.50 per hour per cluster): a forgotten cluster costs nothing extra.
+  upgrade_policy {
+    support_type = "STANDARD"
+  }
 
   access_config {
     authentication_mode = "API"
@@ -822,7 +1026,7 @@ resource "aws_eks_node_group" "this" {
   node_group_name = "brokers"
   node_role_arn   = aws_iam_role.eks_node.arn
   subnet_ids      = [for s in aws_subnet.app : s.id]
-  instance_types  = [var.instance_types.eks_node]
+  instance_types  = [var.plan.eks.instance_type] # sized by the plan from the manifests' requests
 
   launch_template {
     id      = aws_launch_template.eks_node.id
@@ -830,9 +1034,9 @@ resource "aws_eks_node_group" "this" {
   }
 
   scaling_config {
-    desired_size = var.eks_nodes
-    min_size     = var.eks_nodes
-    max_size     = var.eks_nodes + 1
+    desired_size = var.plan.eks.desired_size
+    min_size     = var.plan.eks.min_size
+    max_size     = var.plan.eks.max_size
   }
 
   update_config {
@@ -894,7 +1098,7 @@ resource "aws_lb" "public" {
   #checkov:skip=CKV2_AWS_76:a WAF in front of the order API is a per-organisation choice (rules, cost); not part of the reference deployment
   #checkov:skip=CKV2_AWS_28:same as CKV2_AWS_76
   region                     = var.region
-  name                       = "${var.name}-${var.plan.index}-public"
+  name                       = "${var.name}-${var.region}-pub" # by region name, never by position in the regions file: at most 32 characters
   load_balancer_type         = "application"
   internal                   = false
   subnets                    = [for s in aws_subnet.public : s.id]
@@ -902,11 +1106,18 @@ resource "aws_lb" "public" {
   drop_invalid_header_fields = true
   enable_deletion_protection = var.deletion_protection
   tags                       = local.tags
+
+  lifecycle {
+    precondition {
+      condition     = length("${var.name}-${var.region}-pub") <= 32 && length("${var.name}-${var.region}-api") <= 32 && length("${var.name}-${var.region}-rt") <= 32
+      error_message = "Load balancer and target group names (<name>-<region>-pub/-api/-rt) must be at most 32 characters: shorten var.name."
+    }
+  }
 }
 
 resource "aws_lb_target_group" "public" {
   region      = var.region
-  name        = "${var.name}-${var.plan.index}-api"
+  name        = "${var.name}-${var.region}-api"
   port        = var.broker_node_port
   protocol    = "HTTP"
   target_type = "instance"
@@ -938,7 +1149,7 @@ resource "aws_lb" "internal" {
   #checkov:skip=CKV_AWS_150:see aws_lb.public
   #checkov:skip=CKV_AWS_91:see aws_lb.public
   region                           = var.region
-  name                             = "${var.name}-${var.plan.index}-routing"
+  name                             = "${var.name}-${var.region}-rt"
   load_balancer_type               = "network"
   internal                         = true
   subnets                          = [for s in aws_subnet.app : s.id]
@@ -950,7 +1161,7 @@ resource "aws_lb" "internal" {
 
 resource "aws_lb_target_group" "internal" {
   region      = var.region
-  name        = "${var.name}-${var.plan.index}-routing"
+  name        = "${var.name}-${var.region}-rt"
   port        = var.broker_node_port
   protocol    = "TCP"
   target_type = "instance"

@@ -27,8 +27,16 @@ output "broker_url" {
 }
 
 output "broker_routing_url" {
-  description = "Where other regions' brokers reach this one (broker.routing.peers in k8s/overlays/<other region>): the internal load balancer, over peering."
-  value       = "http://${aws_lb.internal.dns_name}:8080"
+  description = "Where other regions' brokers reach this one (broker.routing.peers in k8s/overlays/<other region>): the region's name in the private zone, an alias of the internal load balancer (the root creates the record), over peering."
+  value       = "http://${var.plan.peer_dns_name}:8080"
+}
+
+output "internal_lb" {
+  description = "The internal load balancer (broker-to-broker routing on 8080): dns_name and zone_id, for the root's alias record broker.<region>.<internal zone>."
+  value = {
+    dns_name = aws_lb.internal.dns_name
+    zone_id  = aws_lb.internal.zone_id
+  }
 }
 
 output "kafka_bootstrap" {
@@ -39,6 +47,17 @@ output "kafka_bootstrap" {
 output "kafka_password_parameters" {
   description = "Per Kafka principal (admin, feed, broker-<region>), the SSM SecureString holding its SCRAM-SHA-512 password: clients log in on kafka_bootstrap (SASL_SSL) with it."
   value       = { for p, param in aws_ssm_parameter.kafka_password : p => param.name }
+}
+
+output "kafka_passwords" {
+  description = "Per Kafka principal (admin, feed, broker-<region>), its password (the value of the SSM parameter), for the root's kubernetes_secrets."
+  value       = { for p, pw in random_password.kafka : p => pw.result }
+  sensitive   = true
+}
+
+output "cassandra_password_parameters" {
+  description = "Per Cassandra role (admin, broker), the SSM SecureString holding its password in this region."
+  value       = { for role, param in aws_ssm_parameter.cassandra_password : role => param.name }
 }
 
 output "cql_contact_points" {
@@ -52,8 +71,28 @@ output "datacenter" {
 }
 
 output "elasticsearch_url" {
-  description = "Elasticsearch 8 REST endpoint (TLS; CA at /etc/elasticsearch/certs/http_ca.crt on the node)."
+  description = "Elasticsearch 8 REST endpoint (TLS, the certificate's SAN is the IP, signed by var.data_ca)."
   value       = "https://${aws_instance.elasticsearch.private_ip}:9200"
+}
+
+output "elasticsearch_password_parameters" {
+  description = "Per Elasticsearch user (elastic: superuser; broker: role broker, indices orders*), the SSM SecureString holding its password."
+  value       = { for user, param in aws_ssm_parameter.elasticsearch_password : user => param.name }
+}
+
+output "elasticsearch_broker_password" {
+  description = "The broker user's Elasticsearch password (the value of elasticsearch_password_parameters.broker), for the root's kubernetes_secrets."
+  value       = random_password.elasticsearch["broker"].result
+  sensitive   = true
+}
+
+################################################################################
+# Data volumes and backups
+################################################################################
+
+output "data_volume_ids" {
+  description = "Per server (cassandra-<n>, kafka, elasticsearch), its gp3 data volume: it outlives the instance and is snapshotted daily (14 kept)."
+  value       = { for server, volume in aws_ebs_volume.data : server => volume.id }
 }
 
 ################################################################################

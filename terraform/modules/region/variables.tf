@@ -24,9 +24,9 @@ variable "name" {
 }
 
 variable "plan" {
-  description = "This region's entry of the regions-plan module's `regions` output: datacenter, exchanges, VPC and subnet CIDRs, Cassandra nodes and their fixed IPs, Kafka and Elasticsearch IPs."
+  description = "This region's entry of the regions-plan module's `regions` output: datacenter, exchanges, VPC and subnet CIDRs, Cassandra nodes and their fixed IPs, Kafka and Elasticsearch IPs, the EKS node group's size, and the region's peer DNS name. A region is identified by its name, never by its position in the regions file."
   type = object({
-    index      = number
+    index      = optional(number) # unused: names and identities derive from the region name
     datacenter = string
     exchanges  = list(string)
     vpc_cidr   = string
@@ -44,11 +44,23 @@ variable "plan" {
     kafka_ip         = string
     elasticsearch_ip = string
     peers            = list(string)
+    eks = object({
+      instance_type = string
+      desired_size  = number
+      min_size      = number
+      max_size      = number
+    })
+    peer_dns_name = string
   })
 
   validation {
     condition     = length(var.plan.subnets.app) == 3 && length(var.plan.subnets.data) == 3 && length(var.plan.subnets.public) == 3
     error_message = "The plan must give three subnets of each kind (one per availability zone)."
+  }
+
+  validation {
+    condition     = var.plan.eks.min_size >= 1 && var.plan.eks.min_size <= var.plan.eks.desired_size && var.plan.eks.desired_size <= var.plan.eks.max_size
+    error_message = "The plan's node group must satisfy 1 <= min_size <= desired_size <= max_size."
   }
 }
 
@@ -71,24 +83,12 @@ variable "cross_region_ingress" {
 ################################################################################
 
 variable "instance_types" {
-  description = "EC2 instance types of Kafka, Elasticsearch and the EKS nodes (Cassandra's comes from the plan)."
+  description = "EC2 instance types of Kafka and Elasticsearch (Cassandra's and the EKS nodes' come from the plan)."
   type = object({
     kafka         = optional(string, "t3.medium")
     elasticsearch = optional(string, "t3.large")
-    eks_node      = optional(string, "t3.medium")
   })
   default = {}
-}
-
-variable "eks_nodes" {
-  description = "Worker nodes in the EKS managed node group."
-  type        = number
-  default     = 2
-
-  validation {
-    condition     = var.eks_nodes >= 1 && var.eks_nodes <= 20
-    error_message = "eks_nodes must be 1 to 20."
-  }
 }
 
 variable "volume_gb" {
@@ -114,7 +114,7 @@ variable "versions" {
     cassandra     = optional(string, "5.0.9")
     kafka         = optional(string, "4.3.1")
     elasticsearch = optional(string, "8.19")
-    kubernetes    = optional(string, "1.33")
+    kubernetes    = optional(string, "1.36")
   })
   default = {}
 
@@ -123,9 +123,11 @@ variable "versions" {
     error_message = "Cassandra must be 5.0.x (the brokers' driver and schema target it) and Elasticsearch 8.x (the official Java client refuses other majors)."
   }
 
+  # Only versions in EKS standard support: 1.35 (until 27 Mar 2027) and 1.36. A version past it
+  # costs $0.50 per hour per cluster in extended support (1.33 since 29 Jul 2026).
   validation {
-    condition     = contains(["1.31", "1.32", "1.33", "1.34"], var.versions.kubernetes)
-    error_message = "versions.kubernetes must be an EKS version in standard support: 1.31 to 1.34."
+    condition     = contains(["1.35", "1.36"], var.versions.kubernetes)
+    error_message = "versions.kubernetes must be an EKS version in standard support: 1.35 or 1.36."
   }
 }
 
@@ -140,6 +142,41 @@ variable "data_ca" {
     private_key_pem = string
   })
   sensitive = true
+}
+
+################################################################################
+# Cassandra logins
+################################################################################
+
+variable "cassandra_roles" {
+  description = "The cluster-wide Cassandra roles' passwords (admin: superuser; broker: the brokers' login), generated once by the root for every region: each region keeps them in its SSM Parameter Store (/<name>/<region>/cassandra/<role>.password)."
+  type = object({
+    admin_password  = string
+    broker_password = string
+  })
+  sensitive = true
+
+  validation {
+    condition     = can(regex("^[A-Za-z0-9]{16,}$", var.cassandra_roles.admin_password)) && can(regex("^[A-Za-z0-9]{16,}$", var.cassandra_roles.broker_password))
+    error_message = "Cassandra role passwords must be at least 16 letters or digits (they are written into CQL string literals)."
+  }
+}
+
+variable "creates_roles" {
+  description = "True for exactly one region of the deployment (the first of the regions file): its node 1 creates the roles once the cluster accepts writes, sets system_auth's replication and disables the default cassandra login."
+  type        = bool
+  default     = false
+}
+
+variable "system_auth_replication" {
+  description = "The replication of system_auth that the role-creating node sets, a CQL map such as {'class': 'NetworkTopologyStrategy', 'us-east-1': 3, 'ap-southeast-2': 3} (regions-plan's keyspace_replication). Used only where creates_roles is true."
+  type        = string
+  default     = ""
+
+  validation {
+    condition     = var.system_auth_replication == "" || can(regex("^\\{'class': 'NetworkTopologyStrategy'(, '[A-Za-z0-9_-]+': [1-9])+\\}$", var.system_auth_replication))
+    error_message = "system_auth_replication must be empty or a NetworkTopologyStrategy map like {'class': 'NetworkTopologyStrategy', 'us-east-1': 3}."
+  }
 }
 
 ################################################################################

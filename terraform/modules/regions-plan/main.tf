@@ -5,15 +5,17 @@
 locals {
   model = yamldecode(var.regions_yaml)
 
-  # file order matters: region i owns the i-th address block, as in the local stack's AddressPlan
+  # A region is known by its name: its address block comes from its own entry (vpc-cidr) or from
+  # var.vpc_cidrs by name, never from its place in the file, so removing a region changes no other.
   regions = [for i, r in local.model.regions : {
     index                   = i
     name                    = r.name
     georegion               = try(r.georegion, r.name)
     datacenter              = r.datacenter
     exchanges               = r.exchanges
-    cassandra_nodes         = r["cassandra-nodes"]
+    cassandra_nodes         = var.cassandra_nodes == null ? r["cassandra-nodes"] : var.cassandra_nodes
     cassandra_instance_type = try(r["cassandra-instance-type"], var.instance_types.cassandra)
+    vpc_cidr                = lookup(var.vpc_cidrs, r.name, try(r["vpc-cidr"], null))
   }]
   names = [for r in local.regions : r.name]
 }
@@ -23,11 +25,7 @@ locals {
 ################################################################################
 
 locals {
-  base_prefix = tonumber(split("/", var.base_cidr)[1])
-
-  vpc_cidr = { for r in local.regions : r.name =>
-    length(var.vpc_cidrs) > 0 ? lookup(var.vpc_cidrs, r.name, null) : cidrsubnet(var.base_cidr, 16 - local.base_prefix, r.index)
-  }
+  vpc_cidr = { for r in local.regions : r.name => r.vpc_cidr }
 
   # Per VPC (a /16 by default): three large app subnets for EKS (pods take VPC addresses), then
   # three small data subnets (Cassandra, Kafka, Elasticsearch) and three small public subnets
@@ -96,6 +94,123 @@ locals {
 }
 
 ################################################################################
+# Kubernetes: the EKS node group, and what the overlays take from this plan
+################################################################################
+
+locals {
+  # Every region runs the same workload (brokers and feed), so every node group is alike.
+  node_group = {
+    instance_type = var.instance_types.eks_node
+    desired_size  = var.eks_nodes
+    min_size      = var.eks_nodes
+    max_size      = var.eks_nodes + 1 # room for a rolling node replacement
+    allocatable   = lookup(var.node_allocatable, var.instance_types.eks_node, null)
+    overhead      = var.node_overhead
+  }
+
+  peer_dns_name = { for name in local.names : name => "broker.${name}.${var.internal_zone}" }
+
+  # The regions model the brokers run with on AWS: the file's, with the node counts Terraform builds,
+  # so the keyspace the brokers create (RegionsModel) has the replication of the cluster that exists.
+  deployment_regions_yaml = yamlencode(merge(local.model, {
+    regions = [for r in local.model.regions : merge(r, {
+      "cassandra-nodes" = var.cassandra_nodes == null ? r["cassandra-nodes"] : var.cassandra_nodes
+      "vpc-cidr"        = local.vpc_cidr[r.name]
+    })]
+  }))
+
+  # The broker's settings that come from this plan, one NAME=value a line (kustomize env file). Maps
+  # keyed by region (peers, search) come as SPRING_APPLICATION_JSON: an environment variable's name
+  # cannot spell ap-southeast-2.
+  broker_env = { for r in local.regions : r.name => {
+    BROKER_REGION                     = r.name
+    BROKER_REGIONS_FILE               = "/etc/broker/regions/regions.yaml"
+    SPRING_CASSANDRA_LOCAL_DATACENTER = r.datacenter
+    SPRING_CASSANDRA_CONTACT_POINTS   = join(",", [for ip in try(local.cassandra_ips[r.name], []) : "${ip}:${local.ports.cassandra_cql.port}"])
+    BROKER_KAFKA_BOOTSTRAP_SERVERS    = "${try(local.kafka_ip[r.name], "")}:${local.ports.kafka.port}"
+    BROKER_KAFKA_USERNAME             = "broker-${r.name}"
+    SPRING_APPLICATION_JSON = jsonencode({ broker = {
+      routing = { peers = { for p in local.names : p => "http://${local.peer_dns_name[p]}:${local.ports.broker_routing.port}" if p != r.name } }
+      search  = { elasticsearch = { (r.name) = "https://${try(local.elasticsearch_ip[r.name], "")}:${local.ports.elasticsearch.port}" } }
+    } })
+  } }
+
+  # The Secrets' files: written by k8s/bin/from-terraform from the root's kubernetes_secrets output
+  # (never in git, never in this plan). One Secret per pod kind: the feed sees only its own login.
+  broker_secret_files = ["data-ca.crt", "cassandra-username", "cassandra-password", "kafka-password", "elasticsearch-username",
+  "elasticsearch-password", "peer-private-key", "token-key", "operator-username", "operator-password"]
+  feed_secret_files = ["data-ca.crt", "feed-kafka-password"]
+
+  image_names = { broker_service = "brokerapp/broker-service", ticker_feed = "brokerapp/ticker-feed" }
+
+  # The pods' ways out to what Kubernetes cannot name: the data tier on EC2 (the region's data
+  # subnets) and the other regions' internal load balancers (their app subnets), exactly the ports
+  # of the matrix above. Added to the base's policies (DNS only).
+  egress_policies = { for r in local.regions : r.name => [
+    {
+      apiVersion = "networking.k8s.io/v1"
+      kind       = "NetworkPolicy"
+      metadata   = { name = "broker-service-egress" }
+      spec = {
+        podSelector = { matchLabels = { "app.kubernetes.io/name" = "broker-service" } }
+        policyTypes = ["Egress"]
+        egress = concat([
+          {
+            to    = [for c in local.subnets[r.name].data : { ipBlock = { cidr = c } }]
+            ports = [for p in [local.ports.cassandra_cql.port, local.ports.kafka.port, local.ports.elasticsearch.port] : { port = p, protocol = "TCP" }]
+            }], length(local.names) > 1 ? [{
+            to    = flatten([for peer in local.names : [for c in local.subnets[peer].app : { ipBlock = { cidr = c } }] if peer != r.name])
+            ports = [{ port = local.ports.broker_routing.port, protocol = "TCP" }]
+        }] : [])
+      }
+    },
+    {
+      apiVersion = "networking.k8s.io/v1"
+      kind       = "NetworkPolicy"
+      metadata   = { name = "ticker-feed-egress" }
+      spec = {
+        podSelector = { matchLabels = { "app.kubernetes.io/name" = "ticker-feed" } }
+        policyTypes = ["Egress"]
+        egress = [{
+          to    = [{ ipBlock = { cidr = "${try(local.kafka_ip[r.name], "0.0.0.0")}/32" } }]
+          ports = [{ port = local.ports.kafka.port, protocol = "TCP" }]
+        }]
+      }
+    },
+  ] }
+
+  # A kustomize Component per region, written to k8s/overlays/<region>/terraform/ (git-ignored):
+  # everything the overlay needs from Terraform, so nothing is copied by hand.
+  kustomize_component = { for r in local.regions : r.name => {
+    "kustomization.yaml" = join("\n", [
+      "# Written by k8s/bin/from-terraform from terraform output kubernetes: do not edit, do not commit.",
+      yamlencode({
+        apiVersion = "kustomize.config.k8s.io/v1alpha1"
+        kind       = "Component"
+        resources  = ["networkpolicies.yaml"]
+        configMapGenerator = [
+          { name = "broker-config", behavior = "merge", envs = ["broker.env"] },
+          { name = "broker-regions", files = ["regions.yaml"] },
+          { name = "broker-peer-public-keys", files = [for p in local.names : "secrets/broker.peers.public-keys.${p}"] },
+        ]
+        secretGenerator = [
+          { name = "broker-credentials", files = [for f in local.broker_secret_files : "secrets/${f}"] },
+          { name = "feed-credentials", files = [for f in local.feed_secret_files : "secrets/${f}"] },
+        ]
+        images = [for k, ref in var.images : {
+          name    = local.image_names[k]
+          newName = split("@", ref)[0]
+          digest  = split("@", ref)[1]
+        } if ref != null]
+      }),
+    ])
+    "broker.env"           = join("", [for k, v in local.broker_env[r.name] : "${k}=${v}\n"])
+    "regions.yaml"         = local.deployment_regions_yaml
+    "networkpolicies.yaml" = join("---\n", [for p in local.egress_policies[r.name] : yamlencode(p)])
+  } }
+}
+
+################################################################################
 # Cost
 ################################################################################
 
@@ -112,6 +227,11 @@ locals {
     eks = ((var.prices[r.name].eks_cluster_hourly + var.eks_nodes * var.prices[r.name].ec2_hourly[var.instance_types.eks_node]) * var.hours_per_month
     + var.eks_nodes * var.volume_gb.root * var.prices[r.name].gp3_gb_month)
     network = (local.nat_gateways * var.prices[r.name].nat_gateway_hourly + var.prices[r.name].alb_hourly + var.prices[r.name].nlb_hourly) * var.hours_per_month
+    # the lines the first estimate missed: billed by the hour or by use, never zero in a running region
+    eks_extended_support = var.usage.eks_extended_support ? var.prices[r.name].eks_extended_support_hourly * var.hours_per_month : 0
+    public_ipv4          = var.usage.public_ipv4_per_region * var.prices[r.name].public_ipv4_hourly * var.hours_per_month
+    logs                 = var.usage.logs_gb_per_region * var.prices[r.name].logs_ingested_gb
+    inter_region         = length(local.regions) > 1 ? var.usage.inter_region_gb_per_region * var.prices[r.name].inter_region_gb : 0
   }, null) }
 
   monthly_cost = { for name, c in local.cost : name => c == null ? null : merge(

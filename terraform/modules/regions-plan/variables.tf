@@ -60,19 +60,8 @@ variable "regions_yaml" {
 # Address plan
 ################################################################################
 
-variable "base_cidr" {
-  description = "The block the region VPCs are cut from when vpc_cidrs is empty: region i (0-based, file order) gets the i-th /16 of it."
-  type        = string
-  default     = "10.64.0.0/12"
-
-  validation {
-    condition     = can(cidrhost(var.base_cidr, 0)) && try(tonumber(split("/", var.base_cidr)[1]) <= 16, false) && try(cidrhost(var.base_cidr, 0) == split("/", var.base_cidr)[0], false)
-    error_message = "base_cidr must be an IPv4 network address with a prefix of /16 or shorter, e.g. 10.64.0.0/12."
-  }
-}
-
 variable "vpc_cidrs" {
-  description = "Explicit VPC CIDR per region (prefix /16 to /20), instead of cutting base_cidr; when set it must name every region. Overlapping blocks are refused: peered VPCs cannot overlap."
+  description = "VPC CIDR per region name (prefix /16 to /20), overriding the regions file's vpc-cidr of those regions. Every region needs a block from one or the other; overlapping blocks are refused (peered VPCs cannot overlap)."
   type        = map(string)
   default     = {}
 
@@ -83,14 +72,7 @@ variable "vpc_cidrs" {
     error_message = "Every vpc_cidrs value must be an IPv4 network address with a prefix from /16 to /20, e.g. 10.64.0.0/16."
   }
 
-  validation {
-    # two blocks overlap when each starts before the other ends; addresses compared as numbers
-    condition = alltrue(flatten([for i, a in keys(var.vpc_cidrs) : [for j, b in keys(var.vpc_cidrs) : j <= i || try(
-      sum([for k, o in split(".", cidrhost(var.vpc_cidrs[a], 0)) : tonumber(o) * pow(256, 3 - k)]) + pow(2, 32 - tonumber(split("/", var.vpc_cidrs[a])[1])) <= sum([for k, o in split(".", cidrhost(var.vpc_cidrs[b], 0)) : tonumber(o) * pow(256, 3 - k)]) ||
-      sum([for k, o in split(".", cidrhost(var.vpc_cidrs[b], 0)) : tonumber(o) * pow(256, 3 - k)]) + pow(2, 32 - tonumber(split("/", var.vpc_cidrs[b])[1])) <= sum([for k, o in split(".", cidrhost(var.vpc_cidrs[a], 0)) : tonumber(o) * pow(256, 3 - k)]),
-    true)]]))
-    error_message = "vpc_cidrs overlap: peered VPCs need disjoint address blocks."
-  }
+
 }
 
 ################################################################################
@@ -103,7 +85,7 @@ variable "instance_types" {
     cassandra     = optional(string, "m6i.large")
     kafka         = optional(string, "t3.medium")
     elasticsearch = optional(string, "t3.large")
-    eks_node      = optional(string, "t3.medium")
+    eks_node      = optional(string, "m6i.large")
   })
   default = {}
 
@@ -114,13 +96,51 @@ variable "instance_types" {
 }
 
 variable "eks_nodes" {
-  description = "Worker nodes of each region's EKS node group (the brokers and the in-cluster Prometheus run there)."
+  description = "Worker nodes of each region's EKS node group (the brokers and the ticker feed run there). KubernetesPlanAgreementIT checks the overlays' requests, at the autoscaler's maximum, fit these nodes' allocatable."
   type        = number
-  default     = 2
+  default     = 3
 
   validation {
     condition     = var.eks_nodes >= 1 && var.eks_nodes <= 20 && floor(var.eks_nodes) == var.eks_nodes
     error_message = "eks_nodes must be a whole number from 1 to 20."
+  }
+}
+
+variable "cassandra_nodes" {
+  description = "Cassandra nodes per DC on AWS, for every region (RF = min(3, nodes)); null keeps each region's cassandra-nodes from the regions file (the local stack's 2). A real deployment runs 3: RF 3 with LOCAL_QUORUM survives the loss of one node."
+  type        = number
+  default     = 3
+
+  validation {
+    condition     = var.cassandra_nodes == null || try(var.cassandra_nodes >= 1 && var.cassandra_nodes <= 3 && floor(var.cassandra_nodes) == var.cassandra_nodes, false)
+    error_message = "cassandra_nodes must be null or a whole number from 1 to 3 (the regions model's range)."
+  }
+}
+
+variable "node_allocatable" {
+  description = "What one EKS node of an instance type offers pods: CPU in millicores and memory in MiB after the EKS AMI's kube-reserved (CPU 6 % of the first core, 1 % of the second, 0.5 % of the next two; memory 255 MiB + 11 MiB per pod) and the 100 MiB eviction threshold, and its pod limit under the VPC CNI. The control-plane test simulates nodes of this size."
+  type = map(object({
+    cpu_millicores = number
+    memory_mib     = number
+    pods           = number
+  }))
+  default = {
+    "t3.medium"  = { cpu_millicores = 1930, memory_mib = 3354, pods = 17 }
+    "t3.large"   = { cpu_millicores = 1930, memory_mib = 7212, pods = 35 }
+    "m6i.large"  = { cpu_millicores = 1930, memory_mib = 7041, pods = 29 }
+    "m6i.xlarge" = { cpu_millicores = 3920, memory_mib = 14576, pods = 58 }
+  }
+}
+
+variable "node_overhead" {
+  description = "What the cluster's own add-ons request on every node (aws-node 25m, kube-proxy 100m, eks-pod-identity-agent) and once per cluster (CoreDNS: two replicas of 100m and 70 MiB), taken off the node group's allocatable before the workload's requests are compared with it."
+  type = object({
+    per_node    = object({ cpu_millicores = number, memory_mib = number })
+    per_cluster = object({ cpu_millicores = number, memory_mib = number })
+  })
+  default = {
+    per_node    = { cpu_millicores = 125, memory_mib = 0 }
+    per_cluster = { cpu_millicores = 200, memory_mib = 140 }
   }
 }
 
@@ -147,6 +167,52 @@ variable "single_nat_gateway" {
 }
 
 ################################################################################
+# Kubernetes: what the overlays receive from this plan (k8s/bin/from-terraform writes it out)
+################################################################################
+
+variable "internal_zone" {
+  description = "The private Route 53 zone every region's VPC resolves: broker.<region>.<zone> is that region's internal load balancer (the peers' address)."
+  type        = string
+  default     = "brokerapp.internal"
+
+  validation {
+    condition     = can(regex("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$", var.internal_zone))
+    error_message = "internal_zone must be a DNS name such as brokerapp.internal."
+  }
+}
+
+variable "broker_node_port" {
+  description = "The NodePort of the broker Service on every EKS node: both load balancers target it, the overlays' Service declares it."
+  type        = number
+  default     = 30080
+
+  validation {
+    condition     = var.broker_node_port >= 30000 && var.broker_node_port <= 32767
+    error_message = "broker_node_port must be in Kubernetes' NodePort range, 30000-32767."
+  }
+}
+
+variable "kubernetes_namespace" {
+  description = "The namespace every object of the overlays lives in."
+  type        = string
+  default     = "brokerapp"
+}
+
+variable "images" {
+  description = "The container images by digest (<registry>/<name>@sha256:<64 hex>), as the root's ECR repositories hold them; null keeps the overlays' image names (a local or offline build)."
+  type = object({
+    broker_service = optional(string)
+    ticker_feed    = optional(string)
+  })
+  default = {}
+
+  validation {
+    condition     = alltrue([for i in values(var.images) : i == null || can(regex("^[a-z0-9.-]+(:[0-9]+)?(/[a-z0-9._-]+)+@sha256:[0-9a-f]{64}$", i))])
+    error_message = "Every image must be <registry>/<path>@sha256:<64 hex digits>: by digest, never by tag."
+  }
+}
+
+################################################################################
 # Prices
 ################################################################################
 
@@ -159,6 +225,11 @@ variable "prices" {
     nat_gateway_hourly = number
     alb_hourly         = number
     nlb_hourly         = number
+    # added after the first estimate missed them
+    eks_extended_support_hourly = optional(number, 0.60)  # per cluster, on top of eks_cluster_hourly, for a version past standard support
+    public_ipv4_hourly          = optional(number, 0.005) # every public IPv4 address, attached or not (since Feb 2024)
+    logs_ingested_gb            = optional(number, 0.50)  # CloudWatch Logs ingestion (EKS control plane, VPC flow log)
+    inter_region_gb             = optional(number, 0.02)  # data transfer out to another region (Cassandra internode, routed orders)
   }))
   # Public on-demand Linux prices as listed by AWS in 2025 (not fetched at plan time: check them
   # before relying on the estimate).
@@ -188,6 +259,17 @@ variable "prices" {
       nlb_hourly         = 0.02646
     }
   }
+}
+
+variable "usage" {
+  description = "The monthly usage the estimate assumes for its usage-based lines: public IPv4 addresses per region (the NAT gateways' and the public load balancer's, one per AZ), GB of logs ingested, GB sent to the other regions (Cassandra replication of ~300 orders/s of ~1 KB written about 4 times, plus hints and repair), and whether the EKS version is past standard support."
+  type = object({
+    public_ipv4_per_region     = optional(number, 4)
+    logs_gb_per_region         = optional(number, 30)
+    inter_region_gb_per_region = optional(number, 3200)
+    eks_extended_support       = optional(bool, false)
+  })
+  default = {}
 }
 
 variable "hours_per_month" {

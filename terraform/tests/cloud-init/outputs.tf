@@ -3,11 +3,12 @@
 ################################################################################
 
 output "cloud_init" {
-  description = "Each kind's cloud-init document, decoded."
+  description = "Each kind's cloud-init document, decoded (cassandra_seed: node 1 of the role-creating region)."
   value = {
-    cassandra     = yamldecode(local.cassandra)
-    kafka         = yamldecode(local.kafka)
-    elasticsearch = yamldecode(local.elasticsearch)
+    cassandra      = yamldecode(local.cassandra)
+    cassandra_seed = yamldecode(local.cassandra_seed)
+    kafka          = yamldecode(local.kafka)
+    elasticsearch  = yamldecode(local.elasticsearch)
   }
 }
 

@@ -125,3 +125,120 @@ run "elasticsearch_is_a_single_8x_node" {
     error_message = "Elasticsearch 8.19 from the 8.x repository"
   }
 }
+
+run "data_volumes_are_found_by_volume_id_and_never_reformatted" {
+  command = apply
+
+  assert {
+    condition = alltrue([for kind in ["cassandra", "kafka", "elasticsearch"] :
+      strcontains(local.files[kind]["/root/data-volume.sh"], "/dev/disk/by-id/nvme-Amazon_Elastic_Block_Store_$serial") &&
+    strcontains(local.files[kind]["/root/data-volume.sh"], "blkid \"$dev\" >/dev/null 2>&1 || mkfs.xfs -q \"$dev\"")])
+    error_message = "each server finds its data volume by id (NVMe serial) and formats only a device without a file system"
+  }
+  assert {
+    condition     = strcontains(local.files.cassandra["/root/data-volume.sh"], "serial=$(echo \"vol-0123456789abcdef0\" | tr -d -)")
+    error_message = "the serial is the volume id without its dash"
+  }
+}
+
+run "cassandra_bootstrap_is_serialized_and_retried" {
+  command = apply
+
+  assert {
+    condition = (
+      length([for i, c in output.cloud_init.cassandra.runcmd : i if c == "until timeout 3 bash -c \"</dev/tcp/10.65.192.10/9042\"; do sleep 15; done"]) == 1 &&
+      [for i, c in output.cloud_init.cassandra.runcmd : i if c == "until timeout 3 bash -c \"</dev/tcp/10.65.192.10/9042\"; do sleep 15; done"][0] <
+      [for i, c in output.cloud_init.cassandra.runcmd : i if c == "systemctl enable --now cassandra"][0]
+    )
+    error_message = "node 2 starts Cassandra only once node 1 answers CQL"
+  }
+  assert {
+    condition     = !strcontains(local.cassandra_seed, "/dev/tcp/")
+    error_message = "a seed (node 1) waits for nobody"
+  }
+  assert {
+    condition     = strcontains(local.files.cassandra["/etc/systemd/system/cassandra.service.d/restart.conf"], "Restart=on-failure\nRestartSec=60\n")
+    error_message = "a refused bootstrap is retried a minute later"
+  }
+}
+
+run "cassandra_repairs_weekly_on_its_own_weekday" {
+  command = apply
+
+  assert {
+    condition     = strcontains(local.files.cassandra["/etc/systemd/system/cassandra-repair.timer"], "OnCalendar=Tue *-*-* 02:00:00\n") && strcontains(local.files.cassandra_seed["/etc/systemd/system/cassandra-repair.timer"], "OnCalendar=Mon *-*-* 02:00:00\n")
+    error_message = "node n repairs on weekday n"
+  }
+  assert {
+    condition     = strcontains(local.files.cassandra["/etc/systemd/system/cassandra-repair.service"], "ExecStart=/usr/bin/nodetool repair -pr --full system_auth\nExecStart=/usr/bin/nodetool repair -pr --full broker\n")
+    error_message = "primary-range full repairs of system_auth and broker"
+  }
+}
+
+run "only_the_first_node_of_the_first_region_creates_the_roles" {
+  command = apply
+
+  assert {
+    condition     = !contains(keys(local.files.cassandra), "/root/cassandra-roles.sh") && contains(keys(local.files.cassandra_seed), "/root/cassandra-roles.sh")
+    error_message = "one node of the cluster creates the roles"
+  }
+  assert {
+    condition = alltrue([for s in [
+      "cqlsh --ssl -u cassandra -p cassandra -e \"ALTER KEYSPACE system_auth WITH replication = {'class': 'NetworkTopologyStrategy', 'us-east-1': 2, 'ap-southeast-2': 2};\" 10.64.192.10 9042",
+      "CREATE ROLE IF NOT EXISTS admin WITH PASSWORD = '$admin' AND SUPERUSER = true AND LOGIN = true;",
+      "CREATE ROLE IF NOT EXISTS broker WITH PASSWORD = '$broker' AND LOGIN = true;",
+      "GRANT CREATE ON ALL KEYSPACES TO broker;",
+      "ALTER ROLE cassandra WITH LOGIN = false;",
+      "--name /broker/us-east-1/cassandra/admin.password --with-decryption",
+      "export SSL_CERTFILE=/etc/cassandra-tls/ca.pem SSL_VALIDATE=true",
+    ] : strcontains(local.files.cassandra_seed["/root/cassandra-roles.sh"], s)])
+    error_message = "system_auth replicated per DC, roles admin and broker from SSM, the default login disabled, over TLS"
+  }
+  assert {
+    condition     = strcontains(local.files.cassandra_seed["/root/cassandra-roles.sh"], "marker=/var/lib/cassandra/.roles-created\n[ -e \"$marker\" ] && exit 0\n")
+    error_message = "once: a marker on the data volume"
+  }
+}
+
+run "every_server_reloads_a_renewed_certificate_daily" {
+  command = apply
+
+  assert {
+    condition     = alltrue([for kind in ["cassandra", "kafka", "elasticsearch"] : strcontains(local.files[kind]["/etc/systemd/system/tls-refresh.timer"], "OnCalendar=daily\n")])
+    error_message = "a daily TLS refresh timer on every server"
+  }
+  assert {
+    condition     = strcontains(local.files.cassandra["/root/tls-refresh.sh"], "nodetool reloadssl")
+    error_message = "Cassandra reloads its TLS material in place"
+  }
+  assert {
+    condition     = strcontains(local.files.kafka["/root/tls-refresh.sh"], "--alter --entity-type brokers --entity-name 1 \\\n  --add-config listener.name.client.ssl.keystore.location=/opt/kafka-config/tls/kafka.p12\n")
+    error_message = "Kafka reloads the CLIENT listener's keystore (same path) dynamically"
+  }
+}
+
+run "elasticsearch_serves_the_data_ca_and_takes_its_logins_from_ssm" {
+  command = apply
+
+  assert {
+    condition = alltrue([for k, v in {
+      "xpack.security.http.ssl.enabled"                 = true
+      "xpack.security.http.ssl.key"                     = "certs/node.key"
+      "xpack.security.http.ssl.certificate"             = "certs/node.crt"
+      "xpack.security.http.ssl.certificate_authorities" = ["certs/ca.crt"]
+    } : yamldecode(local.files.elasticsearch["/root/elasticsearch-node.yml"])[k] == v])
+    error_message = "HTTPS with the node's key and certificate of the data CA"
+  }
+  assert {
+    condition     = local.files.elasticsearch["/root/elasticsearch-ca.crt"] == var.ca_cert_pem
+    error_message = "the data CA arrives intact"
+  }
+  assert {
+    condition     = strcontains(local.files.elasticsearch["/root/elasticsearch-security.sh"], "sed -i '/BEGIN SECURITY AUTO CONFIGURATION/,/END SECURITY AUTO CONFIGURATION/d'") && strcontains(local.files.elasticsearch["/root/elasticsearch-security.sh"], "elasticsearch-keystore add -x -f bootstrap.password")
+    error_message = "the package's auto-configured security is replaced; the elastic password comes from SSM as bootstrap.password"
+  }
+  assert {
+    condition     = strcontains(local.files.elasticsearch["/root/elasticsearch-users.sh"], "{\"cluster\":[\"monitor\"],\"indices\":[{\"names\":[\"orders*\"],\"privileges\":[\"all\"]}]}") && !strcontains(local.elasticsearch, "reset-password")
+    error_message = "role broker: all on orders*, cluster monitor; no password reset by hand"
+  }
+}

@@ -32,7 +32,8 @@ final class K8sTools {
     static final Path REPO = K8S.getParent();
     static final Path TARGET = K8S.resolve("target");
     static final Path LOCAL_BIN = Path.of(System.getProperty("user.home"), ".local", "bin");
-    static final Path SCHEMAS = Path.of(System.getProperty("user.home"), ".local", "share", "brokerapp", "kubernetes-json-schema");
+    static final Path SHARE = Path.of(System.getProperty("user.home"), ".local", "share", "brokerapp");
+    static final Path SCHEMAS = SHARE.resolve("kubernetes-json-schema");
 
     private K8sTools() {
     }
@@ -65,6 +66,7 @@ final class K8sTools {
 
     /** The output of 'kustomize build' of an overlay, written to target/manifests/REGION.yaml (once per test JVM). */
     static Path build(Path overlay) {
+        TerraformHandoff.written();
         return BUILT.computeIfAbsent(overlay, o -> {
             Path out = TARGET.resolve("manifests").resolve(o.getFileName() + ".yaml");
             try {

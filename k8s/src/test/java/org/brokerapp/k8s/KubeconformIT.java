@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class KubeconformIT {
 
-    static final String KUBERNETES_VERSION = "v1.34.0";
+    static final String KUBERNETES_VERSION = "v1.36.0";
     static Path crdSchemas;
 
     @BeforeAll

@@ -25,8 +25,8 @@ class KustomizeBuildIT {
             assertThat(objects).extracting(o -> o.path("kind").asString())
                     .as(overlay.getFileName().toString())
                     .contains("Namespace", "ServiceAccount", "ConfigMap", "Deployment", "Service", "PodDisruptionBudget",
-                            "HorizontalPodAutoscaler", "NetworkPolicy", "Kafka", "KafkaNodePool", "KafkaTopic",
-                            "Elasticsearch", "ServiceMonitor", "PrometheusRule");
+                            "HorizontalPodAutoscaler", "NetworkPolicy", "Secret", "ServiceMonitor", "PrometheusRule")
+                    .doesNotContain("Kafka", "KafkaUser", "K8ssandraCluster", "Elasticsearch");
         }
     }
 

@@ -1,10 +1,7 @@
 package org.brokerapp.k8s;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.brokerapp.infra.AddressPlan;
 import org.brokerapp.regions.Region;
@@ -18,8 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The overlays say what infra/regions.yaml says: one overlay per region, each naming its region, its
- * Cassandra DC and the ports the local stack uses for the same servers (AddressPlan), and one
- * K8ssandraCluster whose data centers are the model's, sized as the model sizes them.
+ * Cassandra DC, its peers and the ports the local stack uses for the same servers (AddressPlan).
  */
 class RegionsModelAgreementIT {
 
@@ -39,10 +35,6 @@ class RegionsModelAgreementIT {
             JsonNode config = K8sTools.one(objects, "ConfigMap", "broker-config").path("data");
             assertThat(config.path("BROKER_REGION").asString()).as(where).isEqualTo(region.name());
             assertThat(config.path("SPRING_CASSANDRA_LOCAL_DATACENTER").asString()).as(where).isEqualTo(region.datacenter());
-            assertThat(config.path("SPRING_CASSANDRA_CONTACT_POINTS").asString()).as(where)
-                    .isEqualTo("broker-" + region.datacenter() + "-service:" + AddressPlan.CQL_PORT);
-            assertThat(config.path("BROKER_KAFKA_BOOTSTRAP_SERVERS").asString()).as(where)
-                    .isEqualTo("kafka-kafka-bootstrap:" + AddressPlan.KAFKA_PORT);
             assertThat(config.path("SERVER_PORT").asString()).as(where).isEqualTo(Integer.toString(AddressPlan.BROKER_PORT));
 
             // every object carries the region's label
@@ -66,45 +58,12 @@ class RegionsModelAgreementIT {
             assertThat(container.path("ports").get(0).path("containerPort").asInt()).as(where).isEqualTo(AddressPlan.BROKER_PORT);
             assertThat(K8sTools.one(objects, "Service", "broker-service").path("spec").path("ports").get(0).path("port").asInt())
                     .as(where).isEqualTo(AddressPlan.BROKER_PORT);
-            JsonNode clients = null;
-            for (JsonNode listener : K8sTools.one(objects, "Kafka", "kafka").path("spec").path("kafka").path("listeners")) {
-                if (listener.path("authentication").path("type").asString().equals("scram-sha-512")) {
-                    clients = listener;
-                }
-            }
-            assertThat(clients).as(where + " the clients' Kafka listener").isNotNull();
-            assertThat(clients.path("port").asInt()).as(where).isEqualTo(AddressPlan.KAFKA_PORT);
             List<Integer> egressPorts = new ArrayList<>();
-            for (JsonNode rule : K8sTools.one(objects, "NetworkPolicy", "broker-service").path("spec").path("egress")) {
+            for (JsonNode rule : K8sTools.one(objects, "NetworkPolicy", "broker-service-egress").path("spec").path("egress")) {
                 rule.path("ports").forEach(p -> egressPorts.add(p.path("port").asInt()));
             }
             assertThat(egressPorts).as(where + " broker egress")
                     .contains(AddressPlan.CQL_PORT, AddressPlan.KAFKA_PORT, AddressPlan.BROKER_PORT);
         }
-    }
-
-    @Test
-    void oneK8ssandraClusterSpansEveryRegionsDatacenterAtTheModelsSize() {
-        List<ObjectNode> clusters = new ArrayList<>();
-        for (Path overlay : K8sTools.overlays()) {
-            clusters.addAll(K8sTools.ofKind(K8sTools.objects(K8sTools.build(overlay)), "K8ssandraCluster"));
-        }
-        assertThat(clusters).as("K8ssandraClusters over all overlays (only the control plane's has one)").hasSize(1);
-        Map<String, Integer> sizes = new HashMap<>();
-        Map<String, String> contexts = new HashMap<>();
-        for (JsonNode dc : clusters.get(0).path("spec").path("cassandra").path("datacenters")) {
-            sizes.put(dc.path("datacenterName").asString(), dc.path("size").asInt());
-            contexts.put(dc.path("datacenterName").asString(), dc.path("k8sContext").asString());
-        }
-        Map<String, Integer> expected = new HashMap<>();
-        Map<String, String> expectedContexts = new HashMap<>();
-        for (Region region : MODEL.regions()) {
-            expected.put(region.datacenter(), region.cassandraNodes());
-            expectedContexts.put(region.datacenter(), region.name());
-        }
-        assertThat(sizes).isEqualTo(expected);
-        assertThat(contexts).isEqualTo(expectedContexts);
-        // K8ssandra's RF for the system keyspaces is min(3, size): the model's RF per DC
-        sizes.forEach((dc, size) -> assertThat(Math.min(3, size)).isEqualTo(MODEL.replicationFactors().get(dc)));
     }
 }

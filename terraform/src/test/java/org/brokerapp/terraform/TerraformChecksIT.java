@@ -68,7 +68,7 @@ class TerraformChecksIT {
         assertThat(validate.exitCode()).as(validate.describe()).isZero();
         Tool.Run plan = terraform.run(example, "plan", "-input=false", "-no-color", "-lock=false", "-refresh=false", "-state=/dev/null");
         assertThat(plan.exitCode()).as(plan.describe()).isZero();
-        assertThat(plan.output()).contains("keyspace_replication", "'us-east-1': 2", "monthly_cost_total");
+        assertThat(plan.output()).contains("keyspace_replication", "'us-east-1': 3", "monthly_cost_total", "kubernetes");
     }
 
     @Test

@@ -206,7 +206,8 @@ public final class TickerFeedCli {
 
     private static KafkaTrust trust(FeedOptions.Truststore truststore) {
         try {
-            return KafkaTrust.withPasswordFile(truststore.store(), truststore.passwordFile());
+            return truststore.passwordFile().isPresent() ? KafkaTrust.withPasswordFile(truststore.store(), truststore.passwordFile().get())
+                    : KafkaTrust.pemFile(truststore.store());
         } catch (IllegalArgumentException e) {
             throw new FeedException(e.getMessage());
         }

@@ -15,9 +15,12 @@ import java.util.List;
  * @param cassandraInstanceType the EC2 instance type of this DC's nodes when Terraform provisions it (e.g.
  *                       {@code m6i.large}); {@code null} when the file gives none (Terraform's default
  *                       applies, see {@code terraform/modules/regions-plan}). The local stack ignores it.
+ * @param vpcCidr        the region's VPC address block on AWS (e.g. {@code 10.64.0.0/16}), fixed by the region's name
+ *                       rather than its place in the file, so removing a region changes no other; {@code null} when the
+ *                       file gives none (Terraform then refuses to plan it). The local stack ignores it.
  */
 public record Region(String name, String georegion, String datacenter, List<String> exchanges, int cassandraNodes,
-                     String cassandraInstanceType) {
+                     String cassandraInstanceType, String vpcCidr) {
 
     public static final int MAX_CASSANDRA_NODES = 3;
 
@@ -34,11 +37,15 @@ public record Region(String name, String georegion, String datacenter, List<Stri
             throw new InvalidRegionsException("region " + name + ": cassandra-instance-type must be an EC2 instance type such as m6i.large, was '"
                     + cassandraInstanceType + "'");
         }
+        if (vpcCidr != null && !vpcCidr.matches("(\\d{1,3}\\.){3}\\d{1,3}/(1[6-9]|20)")) {
+            throw new InvalidRegionsException("region " + name + ": vpc-cidr must be an IPv4 block from /16 to /20 such as 10.64.0.0/16, was '"
+                    + vpcCidr + "'");
+        }
     }
 
     /** A region without an EC2 instance type of its own (Terraform's default applies). */
     public Region(String name, String georegion, String datacenter, List<String> exchanges, int cassandraNodes) {
-        this(name, georegion, datacenter, exchanges, cassandraNodes, null);
+        this(name, georegion, datacenter, exchanges, cassandraNodes, null, null);
     }
 
     /** Replication factor of this region's DC: as many replicas as nodes, at most three. */
@@ -51,7 +58,7 @@ public record Region(String name, String georegion, String datacenter, List<Stri
     }
 
     Region withCassandraNodes(int nodes) {
-        return new Region(name, georegion, datacenter, exchanges, nodes, cassandraInstanceType);
+        return new Region(name, georegion, datacenter, exchanges, nodes, cassandraInstanceType, vpcCidr);
     }
 
     static void requireText(String value, String what) {

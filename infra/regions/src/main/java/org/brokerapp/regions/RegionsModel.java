@@ -109,7 +109,8 @@ public record RegionsModel(List<Region> regions, Wan wan) {
     }
 
     private static Region withExchanges(Region region, List<String> exchanges) {
-        return new Region(region.name(), region.georegion(), region.datacenter(), exchanges, region.cassandraNodes(), region.cassandraInstanceType());
+        return new Region(region.name(), region.georegion(), region.datacenter(), exchanges, region.cassandraNodes(), region.cassandraInstanceType(),
+                region.vpcCidr());
     }
 
     private static void requireUnique(List<String> values, String what) {

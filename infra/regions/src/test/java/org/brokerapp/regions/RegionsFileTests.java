@@ -29,6 +29,21 @@ class RegionsFileTests {
         assertThat(model.networkTopologyReplication())
                 .isEqualTo("{'class': 'NetworkTopologyStrategy', 'us-east-1': 2, 'ap-southeast-2': 2}");
         assertThat(model.regions()).extracting(Region::cassandraInstanceType).containsExactly("m6i.large", "m6i.large");
+        assertThat(model.regions()).extracting(Region::vpcCidr).containsExactly("10.64.0.0/16", "10.65.0.0/16");
+    }
+
+    @Test
+    void aVpcBlockIsOptionalAndMustBeOne() {
+        RegionsModel model = parse("""
+                regions:
+                  - {name: us-east-1, datacenter: us-east-1, exchanges: [NYSE], cassandra-nodes: 2, vpc-cidr: 10.64.0.0/16}
+                  - {name: eu-west-2, datacenter: eu-west-2, exchanges: [LSE], cassandra-nodes: 1}
+                """);
+
+        assertThat(model.region("eu-west-2").vpcCidr()).isNull();
+        assertThat(model.withExchangeMovedTo("LSE", "us-east-1").region("us-east-1").vpcCidr()).isEqualTo("10.64.0.0/16");
+        assertThatThrownBy(() -> parse("regions: [{name: us-east-1, datacenter: dc1, exchanges: [NYSE], cassandra-nodes: 1, vpc-cidr: 10.64.0.0/8}]"))
+                .isInstanceOf(InvalidRegionsException.class).hasMessageContaining("vpc-cidr must be an IPv4 block");
     }
 
     @Test

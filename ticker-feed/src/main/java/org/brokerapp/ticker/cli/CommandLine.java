@@ -66,6 +66,8 @@ public final class CommandLine {
               --kafka-truststore F  log in over TLS, checking Kafka against this PKCS12 truststore (local stack with --tls:
                                     .stack/tls/truststore.p12)
               --kafka-truststore-password-file F   the file holding its password (local stack: .stack/tls/store-password)
+              --kafka-ca F          log in over TLS, checking Kafka against the CA certificates of this PEM file
+                                    (on AWS: Terraform's data CA), instead of a PKCS12 truststore
             failover:
               --failover EXCHANGE=REGION   publish EXCHANGE's ticks to REGION's Kafka instead of its home's (repeatable),
                                     for a region that adopted the exchange (see broker-service /admin/exchanges)
@@ -80,7 +82,7 @@ public final class CommandLine {
     private static final Set<String> HELP = Set.of("--help", "-h", "help");
     private static final Set<String> COMMON = Set.of("region", "bootstrap-servers", "bootstrap", "topic", "partitions",
             "compression", "kafka-timeout", "progress", "regions", "symbols", "failover", "kafka-user", "kafka-password-file",
-            "kafka-truststore", "kafka-truststore-password-file");
+            "kafka-truststore", "kafka-truststore-password-file", "kafka-ca");
     private static final Set<String> SIMULATE = Set.of("rate", "duration", "count", "seed", "skew", "burst");
     private static final Set<String> REPLAY = Set.of("file", "speed", "event-time");
     private static final Set<String> REPEATABLE = Set.of("region", "bootstrap", "failover");
@@ -175,10 +177,15 @@ public final class CommandLine {
         if (truststore.isPresent() != truststorePassword.isPresent()) {
             throw new UsageException("give --kafka-truststore and --kafka-truststore-password-file together");
         }
-        if (truststore.isPresent() && user.isEmpty()) {
-            throw new UsageException("--kafka-truststore goes with a login: give --kafka-user and --kafka-password-file too");
+        Optional<String> ca = options.one("kafka-ca");
+        if (ca.isPresent() && truststore.isPresent()) {
+            throw new UsageException("give --kafka-ca or --kafka-truststore, not both");
         }
-        Optional<FeedOptions.Truststore> trust = truststore.map(t -> new FeedOptions.Truststore(Path.of(t), Path.of(truststorePassword.get())));
+        if ((truststore.isPresent() || ca.isPresent()) && user.isEmpty()) {
+            throw new UsageException("--kafka-truststore and --kafka-ca go with a login: give --kafka-user and --kafka-password-file too");
+        }
+        Optional<FeedOptions.Truststore> trust = truststore.map(t -> new FeedOptions.Truststore(Path.of(t), Path.of(truststorePassword.get())))
+                .or(() -> ca.map(c -> FeedOptions.Truststore.pem(Path.of(c))));
         return user.map(u -> new FeedOptions.KafkaLogin(u, Path.of(passwordFile.get()), trust));
     }
 

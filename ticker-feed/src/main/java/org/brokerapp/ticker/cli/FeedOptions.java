@@ -35,7 +35,20 @@ public record FeedOptions(List<String> regions, Map<String, String> bootstrap, S
         }
     }
 
-    public record Truststore(Path store, Path passwordFile) {
+    /**
+     * What the feed trusts: a PKCS12 store and the file holding its password, or (no password file) a PEM file of CA
+     * certificates, such as Terraform's data CA.
+     */
+    public record Truststore(Path store, Optional<Path> passwordFile) {
+
+        public Truststore(Path store, Path passwordFile) {
+            this(store, Optional.of(passwordFile));
+        }
+
+        /** A PEM file of CA certificates. */
+        public static Truststore pem(Path file) {
+            return new Truststore(file, Optional.empty());
+        }
     }
 
     public FeedOptions {

@@ -66,6 +66,17 @@ class CommandLineTests {
     }
 
     @Test
+    void aPemCaFileStandsForATruststore() {
+        Command.Simulate simulate = (Command.Simulate) CommandLine.parse("simulate", "--region", "us-east-1", "--bootstrap-servers",
+                "10.64.192.20:9092", "--kafka-user", "feed", "--kafka-password-file", "/etc/feed/feed-kafka-password", "--kafka-ca", "/etc/feed/data-ca.crt");
+        assertThat(simulate.feed().kafkaLogin().flatMap(FeedOptions.KafkaLogin::truststore))
+                .contains(FeedOptions.Truststore.pem(Path.of("/etc/feed/data-ca.crt")));
+        assertThatThrownBy(() -> CommandLine.parse("simulate", "--region", "us-east-1", "--bootstrap-servers", "h:1", "--kafka-ca", "ca.crt",
+                "--kafka-truststore", "t.p12", "--kafka-truststore-password-file", "p", "--kafka-user", "feed", "--kafka-password-file", "f"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("not both");
+    }
+
+    @Test
     void overTlsTheLoginCarriesATruststoreAndItsPasswordFileGivenTogether() {
         Command.Simulate simulate = (Command.Simulate) CommandLine.parse("simulate", "--region", "us-east-1", "--bootstrap-servers", "h:1",
                 "--kafka-user", "feed", "--kafka-password-file", "feed.password",
@@ -78,7 +89,7 @@ class CommandLineTests {
                 .isInstanceOf(UsageException.class).hasMessage("give --kafka-truststore and --kafka-truststore-password-file together");
         assertThatThrownBy(() -> CommandLine.parse("simulate", "--region", "us-east-1", "--bootstrap-servers", "h:1",
                 "--kafka-truststore", "t.p12", "--kafka-truststore-password-file", "p"))
-                .isInstanceOf(UsageException.class).hasMessageStartingWith("--kafka-truststore goes with a login");
+                .isInstanceOf(UsageException.class).hasMessageStartingWith("--kafka-truststore and --kafka-ca go with a login");
     }
 
     @Test
