@@ -69,6 +69,8 @@ module "region" {
   cross_region_ingress = module.plan.cross_region_ingress[each.key]
   instance_types       = var.instance_types
   single_nat_gateway   = var.single_nat_gateway
+  # the port the overlays' broker Service declares (the plan's output kubernetes): one value for both trees
+  broker_node_port = module.plan.kubernetes[each.key].broker_node_port
   data_ca = {
     cert_pem        = tls_self_signed_cert.data_ca.cert_pem
     private_key_pem = tls_private_key.data_ca.private_key_pem

@@ -30,7 +30,7 @@ variable "instance_types" {
     cassandra     = optional(string, "m6i.large")
     kafka         = optional(string, "t3.medium")
     elasticsearch = optional(string, "t3.large")
-    eks_node      = optional(string, "t3.medium")
+    eks_node      = optional(string, "m6i.large")
   })
   default = {}
 }

@@ -976,8 +976,10 @@ resource "aws_eks_addon" "this" {
   addon_name   = each.value
   # EKS installs vpc-cni, coredns and kube-proxy itself; take them over as managed add-ons
   resolve_conflicts_on_create = "OVERWRITE"
-  tags                        = local.tags
-  depends_on                  = [aws_eks_node_group.this]
+  # the VPC CNI enforces the overlays' NetworkPolicies only when asked to (its network policy agent)
+  configuration_values = each.value == "vpc-cni" ? jsonencode({ enableNetworkPolicy = "true" }) : null
+  tags                 = local.tags
+  depends_on           = [aws_eks_node_group.this]
 }
 
 resource "aws_iam_role" "eks_node" {
