@@ -12,6 +12,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import javax.net.ssl.SSLContext;
+
 import co.elastic.clients.elasticsearch.ElasticsearchClient;
 import co.elastic.clients.json.jackson.Jackson3JsonpMapper;
 import co.elastic.clients.transport.rest_client.RestClientTransport;
@@ -26,6 +28,7 @@ import org.elasticsearch.client.RestClient;
 import org.elasticsearch.client.RestClientBuilder;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -40,13 +43,14 @@ class SearchConfiguration {
 
     /** One client per region's cluster, this region's first. Closed with the context. */
     @Bean(destroyMethod = "close")
-    SearchClients searchClients(SearchProperties properties, BrokerProperties broker) {
+    SearchClients searchClients(SearchProperties properties, BrokerProperties broker, SslBundles sslBundles) {
         List<SearchClients.Regional> clients = new ArrayList<>();
         Map<String, String> urls = properties.elasticsearch();
-        clients.add(new SearchClients.Regional(broker.region(), client(urls.get(broker.region()), properties)));
+        SSLContext trust = properties.sslBundle().isEmpty() ? null : sslBundles.getBundle(properties.sslBundle()).createSslContext();
+        clients.add(new SearchClients.Regional(broker.region(), client(urls.get(broker.region()), properties, trust)));
         urls.forEach((region, url) -> {
             if (!region.equals(broker.region())) {
-                clients.add(new SearchClients.Regional(region, client(url, properties)));
+                clients.add(new SearchClients.Regional(region, client(url, properties, trust)));
             }
         });
         return new SearchClients(clients);
@@ -80,10 +84,21 @@ class SearchConfiguration {
         return new Reindexer(clients.local(), ledger, homes::homeOf, broker.region(), properties.indexer().aliasRefresh().multipliedBy(5));
     }
 
-    /** A region's client, logged in as {@code broker.search.username} on every request when one is set. */
+    /** A region's client trusting the JVM's default certificate authorities. */
     static ElasticsearchClient client(String url, SearchProperties properties) {
+        return client(url, properties, null);
+    }
+
+    /**
+     * A region's client, logged in as {@code broker.search.username} on every request when one is set, trusting
+     * {@code trust}'s certificate authorities for an {@code https} URL (null: the JVM's defaults).
+     */
+    static ElasticsearchClient client(String url, SearchProperties properties, SSLContext trust) {
         RestClientBuilder builder = RestClient.builder(HttpHost.create(url))
                 .setRequestConfigCallback(c -> c.setConnectTimeout(2_000).setSocketTimeout(30_000));
+        if (trust != null) {
+            builder.setHttpClientConfigCallback(http -> http.setSSLContext(trust));
+        }
         if (!properties.username().isEmpty()) {
             String login = properties.username() + ":" + properties.password();
             builder.setDefaultHeaders(new Header[] {new BasicHeader("Authorization",

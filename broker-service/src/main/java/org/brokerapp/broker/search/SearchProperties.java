@@ -29,19 +29,22 @@ import org.springframework.validation.annotation.Validated;
  *                      {@code broker}; on Kubernetes, ECK's {@code elastic} user or a user of the cluster's own
  * @param password      its password, from the environment ({@code BROKER_SEARCH_PASSWORD}; the local stack writes it to
  *                      {@code <work-dir>/search-credentials/broker.password})
+ * @param sslBundle     the Spring SSL bundle ({@code spring.ssl.bundle.*}) whose truststore decides which {@code https}
+ *                      clusters a broker trusts (on AWS: {@code data-ca}, Terraform's data CA, which signs Elasticsearch's
+ *                      certificate); empty: the JVM's default trust
  */
 @Validated
 @ConfigurationProperties("broker.search")
 public record SearchProperties(@DefaultValue Map<String, String> elasticsearch, @Valid @DefaultValue Indexer indexer,
                                @DefaultValue("2s") Duration fanOutDeadline, @DefaultValue("30d") Duration tradeRetention,
                                @Min(1) @Max(200) @DefaultValue("20") int maxPage, @DefaultValue("") String username,
-                               @DefaultValue("") String password) {
+                               @DefaultValue("") String password, @DefaultValue("") String sslBundle) {
 
     /** Never the password: this record is logged and shown by the configprops endpoint's callers. */
     @Override
     public String toString() {
         return "SearchProperties[elasticsearch=" + elasticsearch + ", indexer=" + indexer + ", fanOutDeadline=" + fanOutDeadline
-                + ", tradeRetention=" + tradeRetention + ", maxPage=" + maxPage + ", username=" + username + "]";
+                + ", tradeRetention=" + tradeRetention + ", maxPage=" + maxPage + ", username=" + username + ", sslBundle=" + sslBundle + "]";
     }
 
     /**

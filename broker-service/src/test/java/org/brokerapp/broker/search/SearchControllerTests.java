@@ -23,7 +23,7 @@ class SearchControllerTests {
     private final ExecutorService executor = Executors.newSingleThreadExecutor();
     private final SearchController controller = new SearchController(new FanOutSearch(List.of(), Duration.ofSeconds(1), executor), null,
             new SearchProperties(Map.of(), new SearchProperties.Indexer(true, "order-events", "", 100, Duration.ofMillis(100), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ZERO),
-                    Duration.ofSeconds(1), Duration.ofDays(30), 20, "", ""));
+                    Duration.ofSeconds(1), Duration.ofDays(30), 20, "", "", ""));
     private final Principal alice = () -> "alice";
 
     @AfterEach

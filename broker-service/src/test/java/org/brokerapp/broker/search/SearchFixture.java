@@ -78,7 +78,7 @@ final class SearchFixture implements AutoCloseable {
     SearchProperties properties(String region, String groupId) {
         return new SearchProperties(Map.of(region, stack.elasticsearchUrl(region)),
                 new SearchProperties.Indexer(true, TOPIC, groupId, 500, Duration.ofMillis(100), Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofMillis(100)),
-                Duration.ofSeconds(3), Duration.ofDays(30), 20, SearchLogins.BROKER, stack.searchLogins().password(SearchLogins.BROKER));
+                Duration.ofSeconds(3), Duration.ofDays(30), 20, SearchLogins.BROKER, stack.searchLogins().password(SearchLogins.BROKER), "");
     }
 
     /** An indexer of {@code region} in consumer group {@code groupId}, started; stopped by {@link #close}. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.brokerapp.broker.search.SearchProperties;
 import org.brokerapp.infra.KafkaAccess;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -92,6 +93,7 @@ class KubernetesEnvironmentTests {
                 .isEqualTo("file:/etc/broker/tls/data-ca.crt");
         assertThat(binder.bind("broker.search.elasticsearch", org.springframework.boot.context.properties.bind.Bindable.mapOf(String.class,
                 String.class)).get()).containsExactly(Map.entry(region, "https://10.64.196.20:9200"));
+        assertThat(binder.bind("broker.search", SearchProperties.class).get().sslBundle()).isEqualTo("data-ca");
         assertThat(binder.bind("server.port", Integer.class).get()).isEqualTo(8080);
         // still set by application.yaml: the environment adds, it does not replace
         assertThat(binder.bind("spring.cassandra.request.consistency", String.class).get()).isEqualTo("local-quorum");
