@@ -181,7 +181,7 @@ resource "random_password" "operator" {
 
 locals {
   images     = { broker_service = "broker-service", ticker_feed = "ticker-feed" }
-  image_refs = { for key, image in local.images : key => "${var.image_registry}/${image}@${var.image_digests[key]}" }
+  image_refs = var.image_digests == null ? {} : { for key, image in local.images : key => "${var.image_registry}/${image}@${var.image_digests[key]}" }
 
   # image_registry is <host>/<namespace>: the repositories are <namespace>/<image>
   registry_parts   = split("/", var.image_registry)
@@ -286,6 +286,13 @@ resource "aws_ecr_replication_configuration" "images" {
   }
 
   depends_on = [aws_ecr_repository.replica]
+}
+
+check "images_are_given_by_digest" {
+  assert {
+    condition     = var.image_digests != null
+    error_message = "image_digests is not set: the overlays name no image in the registry (fine only for the first apply, which creates the repositories)."
+  }
 }
 
 check "image_registry_is_the_home_region_ecr" {

@@ -48,7 +48,7 @@ output "images" {
 
 output "regional_images" {
   description = "Per region, the same images from that region's ECR replica (the registry host's region replaced), so each region's nodes pull locally; the digests are the same in every replica."
-  value = { for name in keys(module.plan.regions) : name => {
+  value = var.image_digests == null ? {} : { for name in keys(module.plan.regions) : name => {
     for key, image in local.images : key => "${replace(var.image_registry, "/\\.dkr\\.ecr\\.[a-z0-9-]+\\.amazonaws\\.com/", ".dkr.ecr.${name}.amazonaws.com")}/${image}@${var.image_digests[key]}"
   } }
 }

@@ -93,14 +93,15 @@ variable "image_registry" {
 }
 
 variable "image_digests" {
-  description = "The image digests to deploy (sha256:<64 hex>), as `docker push` or `docker buildx imagetools inspect` print them: images are referenced by digest, never by tag."
+  description = "The image digests to deploy (sha256:<64 hex>), as Jib writes them (target/jib-image.digest) after pushing to image_registry: images are referenced by digest, never by tag. Null only for the first, targeted apply that creates the registries (terraform/README.md)."
   type = object({
     broker_service = string
     ticker_feed    = string
   })
+  default = null
 
   validation {
-    condition     = alltrue([for d in values(var.image_digests) : can(regex("^sha256:[0-9a-f]{64}$", d))])
+    condition     = var.image_digests == null || alltrue([for d in values(var.image_digests) : can(regex("^sha256:[0-9a-f]{64}$", d))])
     error_message = "Every image digest must be sha256: followed by 64 lowercase hex digits."
   }
 }

@@ -29,10 +29,7 @@ class KubeconformIT {
         crdSchemas = K8sTools.TARGET.resolve("crd-schemas");
         List<Path> written = CrdSchemas.write(crdSchemas);
         assertThat(written).extracting(p -> crdSchemas.relativize(p).toString()).contains(
-                "k8ssandra.io/k8ssandracluster_v1alpha1.json", "kafka.strimzi.io/kafka_v1.json",
-                "kafka.strimzi.io/kafkanodepool_v1.json", "kafka.strimzi.io/kafkatopic_v1.json",
-                "elasticsearch.k8s.elastic.co/elasticsearch_v1.json", "monitoring.coreos.com/servicemonitor_v1.json",
-                "monitoring.coreos.com/prometheusrule_v1.json");
+                "monitoring.coreos.com/servicemonitor_v1.json", "monitoring.coreos.com/prometheusrule_v1.json");
     }
 
     static K8sTools.Result kubeconform(List<Path> manifests) {
@@ -73,17 +70,18 @@ class KubeconformIT {
                   portz:
                     - port: 80
                 ---
-                apiVersion: kafka.strimzi.io/v1
-                kind: KafkaTopic
+                apiVersion: monitoring.coreos.com/v1
+                kind: ServiceMonitor
                 metadata:
                   name: broken
                 spec:
-                  partitions: 12
-                  replicationFactor: 3
+                  selector: {matchLabels: {app: x}}
+                  endpointz:
+                    - port: http
                 """);
         K8sTools.Result result = kubeconform(List.of(broken));
         assertThat(result.status()).as(result.output()).isNotZero();
-        assertThat(result.output()).contains("Service broken is invalid").contains("KafkaTopic broken is invalid")
+        assertThat(result.output()).contains("Service broken is invalid").contains("ServiceMonitor broken is invalid")
                 .contains("Invalid: 2");
     }
 }

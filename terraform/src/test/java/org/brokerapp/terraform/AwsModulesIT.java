@@ -177,7 +177,9 @@ class AwsModulesIT {
     /** Peers were called at broker.<region>.brokerapp.internal, a zone nothing created. */
     @Test
     void thePeersNamesAreRecordsOfAPrivateZoneEveryVpcResolves() {
-        JsonNode zone = Hcl.blocks(ROOT, "resource", "aws_route53_zone").get(0);
+        List<JsonNode> zones = Hcl.blocks(ROOT, "resource", "aws_route53_zone");
+        assertThat(zones).as("a Route 53 zone in the root").hasSize(1);
+        JsonNode zone = zones.get(0);
         assertThat(zone.path("name").asString()).contains("module.plan.internal_zone");
         assertThat(zone.path("dynamic").toString()).contains("vpc");
         assertThat(Hcl.blocks(ROOT, "resource", "aws_route53_record").toString()).contains("peer_dns_name").contains("internal_lb");

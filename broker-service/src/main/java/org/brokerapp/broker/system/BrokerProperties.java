@@ -67,7 +67,7 @@ public record BrokerProperties(
      *                         required with {@code username}
      * @param truststore       what to check this region's Kafka against: the login then goes over TLS ({@code SASL_SSL}).
      *                         A PKCS12 store with {@code truststore-password} (the local stack with {@code --tls}: its
-     *                         {@code <work-dir>/tls/truststore.p12}; Strimzi's {@code ca.p12}), or without a password a PEM
+     *                         {@code <work-dir>/tls/truststore.p12}), or without a password a PEM
      *                         file of CA certificates (Terraform's {@code data_ca_cert_pem}); empty: plaintext
      * @param truststorePassword the PKCS12 store's password ({@code BROKER_KAFKA_TRUSTSTOREPASSWORD}); empty for a PEM file
      */

@@ -10,7 +10,7 @@ import java.util.Map;
  * What a Kafka client trusts when the Kafka listens with TLS. {@link KafkaCredential#clientProperties(java.util.Optional)}
  * adds its properties to a login over TLS ({@code SASL_SSL}); host names are checked too (Kafka's default).
  * <ul>
- *   <li>{@link Pkcs12Store}: a PKCS12 truststore and its password (the local stack's, Strimzi's {@code ca.p12});</li>
+ *   <li>{@link Pkcs12Store}: a PKCS12 truststore and its password (the local stack's);</li>
  *   <li>{@link PemCertificates}: CA certificates in PEM, passed inline (Terraform's CA, from its outputs or a file).</li>
  * </ul>
  */
