@@ -83,9 +83,9 @@ output "kubernetes_secrets" {
 }
 
 output "kubectl" {
-  description = "Per region, how to deploy the brokers onto its EKS cluster."
+  description = "Per region, the command that adds its EKS cluster to ~/.kube/config as the context named like the region (then, after k8s/bin/from-terraform: kubectl --context <region> apply -k k8s/overlays/<region>)."
   value = { for name, r in module.region : name =>
-  "aws eks update-kubeconfig --region ${name} --name ${r.eks_cluster_name} && kubectl apply -k k8s/overlays/${name}" }
+  "aws eks update-kubeconfig --region ${name} --name ${r.eks_cluster_name} --alias ${name}" }
 }
 
 output "prometheus_scrape_configs" {
