@@ -29,7 +29,7 @@ resource "tls_private_key" "data_ca" {
 }
 
 # Ten years; an apply in its last year issues a new CA. A new CA is a runbook step, not an apply
-# (README.md, "CA rotation"): the servers have the CA in their user data (ignored after creation) and
+# (docs/guide/aws-runbooks.md, "Rotating certificates and passwords"): the servers have the CA in their user data (ignored after creation) and
 # the brokers in their Secret, so every server certificate, every host's trust and every client's
 # change together.
 resource "tls_self_signed_cert" "data_ca" {

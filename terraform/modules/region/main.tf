@@ -224,7 +224,7 @@ data "aws_iam_policy_document" "kms" {
   # these two statements ("Required KMS key policy for use with encrypted volumes", EC2 Auto Scaling
   # user guide) no node launches. The role must exist before this policy is put (KMS refuses a policy
   # naming an unknown principal); it exists in every account that ever used Auto Scaling, and it is not
-  # created here because creating it where it exists fails: examples/multi-region/README.md, first apply.
+  # created here because creating it where it exists fails: docs/guide/aws-runbooks.md, first apply.
   statement {
     sid       = "AutoScalingUsesKey"
     actions   = ["kms:Encrypt", "kms:Decrypt", "kms:ReEncrypt*", "kms:GenerateDataKey*", "kms:DescribeKey"]
@@ -623,7 +623,7 @@ resource "aws_volume_attachment" "data" {
 # Daily snapshots of every volume tagged Backup=daily, 14 kept. DLM targets a volume carrying any of
 # the target tags, in the whole account and region: two deployments in one region would snapshot each
 # other's volumes too. Snapshots outlive `terraform destroy` (and the policy's retention): delete them
-# by hand once they are not wanted (examples/multi-region/README.md).
+# by hand once they are not wanted (docs/guide/aws-runbooks.md, destroy).
 data "aws_iam_policy_document" "dlm_assume" {
   statement {
     actions = ["sts:AssumeRole"]
