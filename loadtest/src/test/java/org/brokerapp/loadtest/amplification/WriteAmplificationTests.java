@@ -166,4 +166,14 @@ class WriteAmplificationTests {
                                  Map<String, PeerTraffic> outbound, long cpuNanos) {
         return new NodeSnapshot(node, writes, cas, coordinated, applied, paxos, outbound, cpuNanos);
     }
+
+    @Test
+    void theCommandLineTakesOnlyItsOwnOptionsInPairs() {
+        assertThat(WriteAmplificationExperiment.options(new String[] {"--dcs", "1,2", "--trades", "10"}))
+                .containsEntry("dcs", "1,2").containsEntry("trades", "10");
+        assertThatThrownBy(() -> WriteAmplificationExperiment.options(new String[] {"--nope", "1"}))
+                .hasMessage("unknown option --nope");
+        assertThatThrownBy(() -> WriteAmplificationExperiment.options(new String[] {"--dcs"}))
+                .hasMessage("expected --name value, got '--dcs'");
+    }
 }
