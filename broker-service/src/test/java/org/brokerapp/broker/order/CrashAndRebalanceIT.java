@@ -221,8 +221,10 @@ class CrashAndRebalanceIT {
     private void sweepUntilAllClosed(BrokerClient home, Duration timeout) {
         try (TickPublisher ticks = brokers.ticks("us-east-1")) {
             Await.await("every accepted order closed", timeout).pollInterval(Duration.ofMillis(300)).until(() -> {
+                // every page (getAll follows them): a page reads a slice of the ledger and keeps its open orders,
+                // so the first page alone can miss an open order
                 List<String> open = new ArrayList<>();
-                for (var o : home.get("/api/orders?status=OPEN").body()) {
+                for (var o : home.getAll("/api/orders?status=OPEN")) {
                     if (accepted.containsKey(o.path("orderId").asString())) {
                         open.add(o.path("symbol").asString());
                     }
