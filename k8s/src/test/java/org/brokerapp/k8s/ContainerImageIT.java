@@ -69,7 +69,7 @@ class ContainerImageIT {
         assertThat(entrypoint).contains("-XX:MaxRAMPercentage=75", "org.brokerapp.ticker.TickerFeedCli");
 
         Path rootfs = K8sTools.TARGET.resolve("ticker-feed-rootfs");
-        ControlPlane.deleteRecursively(rootfs);
+        K8sTools.deleteRecursively(rootfs);
         unpack(imageTar, rootfs);
         assertThat(Files.readString(rootfs.resolve("etc/passwd"))).contains("nonroot:x:65532:65532:");
         Files.createDirectories(rootfs.resolve("proc"));
@@ -94,7 +94,7 @@ class ContainerImageIT {
     /** Unpacks every layer of a docker-format image tarball, in order, into one directory. */
     static void unpack(Path imageTar, Path rootfs) throws IOException {
         Path layers = K8sTools.TARGET.resolve("ticker-feed-layers");
-        ControlPlane.deleteRecursively(layers);
+        K8sTools.deleteRecursively(layers);
         Files.createDirectories(layers);
         List<String> order = new ArrayList<>();
         try (TarArchiveInputStream tar = new TarArchiveInputStream(Files.newInputStream(imageTar))) {

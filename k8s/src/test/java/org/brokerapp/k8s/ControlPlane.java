@@ -39,7 +39,7 @@ final class ControlPlane implements AutoCloseable {
 
     private ControlPlane(Path dir) throws Exception {
         this.dir = dir;
-        deleteRecursively(dir);
+        K8sTools.deleteRecursively(dir);
         Files.createDirectories(dir.resolve("certs"));
         int etcdClient = freePort();
         int etcdPeer = freePort();
@@ -179,16 +179,6 @@ final class ControlPlane implements AutoCloseable {
     static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
-        }
-    }
-
-    static void deleteRecursively(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (var files = Files.walk(dir)) {
-                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
         }
     }
 }

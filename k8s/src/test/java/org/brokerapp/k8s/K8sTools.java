@@ -147,4 +147,15 @@ final class K8sTools {
             throw new IllegalStateException(e);
         }
     }
+
+    /** A directory and everything under it, if it exists. */
+    static void deleteRecursively(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (var files = Files.walk(dir)) {
+                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
 }
