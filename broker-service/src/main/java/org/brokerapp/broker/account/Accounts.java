@@ -14,6 +14,9 @@ import java.util.function.Function;
 
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.deciding.AccountOwnership;
+import org.brokerapp.broker.deciding.CustomerPartitions;
+import org.brokerapp.broker.deciding.OwnedCustomers;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +33,7 @@ import org.springframework.stereotype.Component;
  * one owner, in one region, and no balance can go negative however many regions they come from.
  */
 @Component
-public class Accounts {
+public class Accounts implements OwnedCustomers {
 
     private static final Logger log = LoggerFactory.getLogger(Accounts.class);
 
@@ -84,7 +87,8 @@ public class Accounts {
         }
     }
 
-    void ownedBy(AccountOwnership ownership) {
+    @Override
+    public void ownedBy(AccountOwnership ownership) {
         this.ownership = ownership;
     }
 
@@ -195,7 +199,8 @@ public class Accounts {
     }
 
     /** Copies of customers in newly taken partitions, should any be left: each is read again from the ledger on first use. */
-    void forget(Collection<Integer> partitions, int partitionCount) {
+    @Override
+    public void forget(Collection<Integer> partitions, int partitionCount) {
         loaded.values().removeIf(a -> partitions.contains(CustomerPartitions.of(a.customerId(), partitionCount)));
     }
 
@@ -280,7 +285,8 @@ public class Accounts {
      * more, and this returns once the writes in flight on them ended (at most {@code max}), so the
      * next owner, which reads the ledger, sees every reservation made here.
      */
-    void retire(Collection<Integer> partitions, int partitionCount, Duration max) {
+    @Override
+    public void retire(Collection<Integer> partitions, int partitionCount, Duration max) {
         List<Account> leaving = loaded.values().stream()
                 .filter(a -> partitions.contains(CustomerPartitions.of(a.customerId(), partitionCount))).toList();
         long deadline = System.nanoTime() + max.toNanos();

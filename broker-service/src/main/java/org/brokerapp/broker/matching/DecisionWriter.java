@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import org.brokerapp.broker.deciding.SymbolFence;
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.core.DecisionFence;

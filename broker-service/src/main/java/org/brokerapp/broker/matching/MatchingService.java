@@ -24,6 +24,7 @@ import java.util.function.Supplier;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
+import org.brokerapp.broker.deciding.SymbolFence;
 import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.book.SortedTriggerIndex;
 import org.brokerapp.broker.book.TriggerIndex;
@@ -32,7 +33,7 @@ import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PriceUnits;
 import org.brokerapp.broker.core.Side;
-import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.LoopThread;

@@ -1,6 +1,6 @@
 package org.brokerapp.broker.ops;
 
-import org.brokerapp.broker.account.AccountOwnership;
+import org.brokerapp.broker.deciding.AccountOwnership;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.ticker.TickConsumer;
 import org.springframework.boot.context.event.ApplicationReadyEvent;

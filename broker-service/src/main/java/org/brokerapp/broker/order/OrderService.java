@@ -38,7 +38,7 @@ import org.brokerapp.broker.core.Placement;
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventPublisher;
-import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.matching.Outcome;

@@ -4,7 +4,7 @@ import java.util.Optional;
 
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.events.OrderEvent;
-import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Component;

@@ -36,7 +36,7 @@ import org.brokerapp.broker.events.EventTopics;
 import org.brokerapp.broker.events.MalformedOrderEventException;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
-import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.KafkaConsumers;

@@ -3,7 +3,9 @@ package org.brokerapp.broker.ticker;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-import org.brokerapp.broker.lease.DecisionLeases;
+import org.brokerapp.broker.deciding.DecisionLeases;
+
+import org.brokerapp.broker.deciding.DecisionLeases;
 import org.brokerapp.broker.system.InstanceUrl;
 import org.springframework.stereotype.Component;
 

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.brokerapp.broker.deciding.AccountOwnership;
+import org.brokerapp.broker.deciding.CustomerPartitions;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -16,7 +16,7 @@ import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.Side;
-import org.brokerapp.broker.lease.DecisionLeases;
+import org.brokerapp.broker.deciding.DecisionLeases;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;

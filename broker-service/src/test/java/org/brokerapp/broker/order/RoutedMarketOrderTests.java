@@ -33,7 +33,7 @@ import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.events.OrderEventPublisher;
-import org.brokerapp.broker.failover.ExchangeOwnership;
+import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
 import org.brokerapp.broker.matching.MatchingService;
 import org.brokerapp.broker.metrics.BrokerMetrics;

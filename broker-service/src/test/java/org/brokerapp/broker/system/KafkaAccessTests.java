@@ -7,7 +7,7 @@ import java.util.List;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourceType;
-import org.brokerapp.broker.account.AccountOwnership;
+import org.brokerapp.broker.deciding.AccountOwnership;
 import org.brokerapp.broker.events.EventTopics;
 import org.brokerapp.broker.relay.EventRelay;
 import org.brokerapp.broker.search.OrderEventIndexer;

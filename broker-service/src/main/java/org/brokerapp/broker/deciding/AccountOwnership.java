@@ -1,4 +1,4 @@
-package org.brokerapp.broker.account;
+package org.brokerapp.broker.deciding;
 
 import java.time.Duration;
 import java.util.Collection;
@@ -19,7 +19,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.brokerapp.broker.lease.DecisionLeases;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.InstanceUrl;
@@ -48,7 +47,7 @@ public class AccountOwnership extends LoopThread {
     /** No records: its partitions only divide the region's customers among its instances (the group's assignment). */
     public static final String TOPIC = "customers";
 
-    private final Accounts accounts;
+    private final OwnedCustomers accounts;
     private final BrokerProperties properties;
     private final DecisionLeases leases;
     private final String group;
@@ -58,7 +57,7 @@ public class AccountOwnership extends LoopThread {
     private final Set<Integer> assigned = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile BooleanSupplier joinable = () -> true;
 
-    public AccountOwnership(Accounts accounts, BrokerProperties properties, CqlSession session, BrokerCql cql, InstanceUrl instance,
+    public AccountOwnership(OwnedCustomers accounts, BrokerProperties properties, CqlSession session, BrokerCql cql, InstanceUrl instance,
                             MeterRegistry registry) {
         super("account-ownership", 5);
         this.accounts = accounts;
@@ -78,11 +77,11 @@ public class AccountOwnership extends LoopThread {
         return "accounts-" + region;
     }
 
-    boolean covers(String customerId) {
+    public boolean covers(String customerId) {
         return leases.coversPartition(CustomerPartitions.of(customerId, partitionCount));
     }
 
-    Optional<String> holderUrl(String customerId) {
+    public Optional<String> holderUrl(String customerId) {
         return leases.holderOf(CustomerPartitions.of(customerId, partitionCount)).map(InstanceUrl::ofHolder);
     }
 

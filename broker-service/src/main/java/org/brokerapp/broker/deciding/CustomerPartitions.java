@@ -1,11 +1,11 @@
-package org.brokerapp.broker.account;
+package org.brokerapp.broker.deciding;
 
 import java.nio.charset.StandardCharsets;
 
 import org.apache.kafka.common.utils.Utils;
 
 /** Which partition of the {@code customers} topic a customer belongs to: Kafka's own partitioner for a String key. */
-final class CustomerPartitions {
+public final class CustomerPartitions {
 
     private CustomerPartitions() {
     }

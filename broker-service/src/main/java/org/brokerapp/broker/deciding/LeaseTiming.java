@@ -1,4 +1,4 @@
-package org.brokerapp.broker.lease;
+package org.brokerapp.broker.deciding;
 
 import java.time.Duration;
 

@@ -1,11 +1,9 @@
-package org.brokerapp.broker.matching;
+package org.brokerapp.broker.deciding;
 
 import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.brokerapp.broker.core.DecisionFence;
-import org.brokerapp.broker.failover.ExchangeOwnership;
-import org.brokerapp.broker.lease.DecisionLeases;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Component;
 
@@ -20,24 +18,24 @@ import org.springframework.stereotype.Component;
  * a write it made loses to the next holder's.
  */
 @Component
-class SymbolFence {
+public class SymbolFence {
 
     private final ExchangeOwnership exchanges;
     private final DecisionLeases leases;
     private final SymbolUniverse universe;
 
-    SymbolFence(ExchangeOwnership exchanges, DecisionLeases leases, SymbolUniverse universe) {
+    public SymbolFence(ExchangeOwnership exchanges, DecisionLeases leases, SymbolUniverse universe) {
         this.exchanges = exchanges;
         this.leases = leases;
         this.universe = universe;
     }
 
-    boolean mayDecide(String symbol) {
+    public boolean mayDecide(String symbol) {
         return fenceOf(symbol).isPresent();
     }
 
     /** The fence this instance decides on the symbol under now; empty if it may not decide on it. */
-    Optional<DecisionFence> fenceOf(String symbol) {
+    public Optional<DecisionFence> fenceOf(String symbol) {
         Optional<String> listedOn = universe.find(symbol).map(listing -> listing.exchange());
         if (listedOn.isEmpty()) {
             return Optional.empty();

@@ -1,4 +1,4 @@
-package org.brokerapp.broker.failover;
+package org.brokerapp.broker.deciding;
 
 import java.time.Duration;
 import java.time.Instant;
