@@ -20,17 +20,22 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layout docs/architecture/README.md describes (its package table), read from the
- * sources: the order's model in {@code core} uses no other package, the trigger book only the
- * model, the system package no feature, and no two packages use each other, directly or around a
- * cycle.
+ * The layout docs/architecture/README.md describes (its package table), read from the sources:
+ * the order's model in {@code core} uses no other package, the trigger book only the model,
+ * configuration ({@code system}) and the HTTP edge ({@code web}) no feature, deciding none of the
+ * stages it decides for; orders and cancels enter the matcher through one door; no two packages use
+ * each other, directly or around a cycle; and every class, constructor and package stays small
+ * enough to read (docs/architecture/placement-walk.md).
  */
 class PackageLayoutTests {
 
     private static final Path SOURCES = Path.of("src/main/java/org/brokerapp/broker");
     private static final Pattern USE = Pattern.compile("org\\.brokerapp\\.broker\\.([a-z]\\w*)\\.[A-Z]");
 
+    private static final Pattern BEAN = Pattern.compile("^@(Component|Service|RestController|Controller|Configuration)\\b", Pattern.MULTILINE);
+
     private static final Map<String, Set<String>> USES = uses();
+    private static final Map<String, Long> SIZES = sizes();
 
     @Test
     void theOrdersModelUsesNoOtherPackage() {
@@ -43,8 +48,58 @@ class PackageLayoutTests {
     }
 
     @Test
-    void theSystemPackageUsesNoFeature() {
-        assertThat(USES.get("system")).containsOnly("core");
+    void configurationUsesNoOtherPackage() {
+        assertThat(USES.get("system")).isEmpty();
+    }
+
+    @Test
+    void theHttpEdgeUsesOnlyConfigurationAndTheModel() {
+        assertThat(USES.get("web")).isSubsetOf("core", "system");
+    }
+
+    @Test
+    void decidingUsesNoStageItDecidesFor() {
+        assertThat(USES.get("deciding")).doesNotContainAnyElementsOf(List.of("order", "account", "events", "relay", "matching", "ticker", "routing"));
+    }
+
+    /** Ticks come in from the ticker and ops reads the matcher's health; orders and cancels come in through {@code Matcher} alone. */
+    @Test
+    void ordersAndCancelsEnterTheMatcherThroughOneDoor() {
+        Map<String, Set<String>> users = usersOf("matching", "MatchingService");
+        assertThat(users.keySet()).containsOnly("ticker", "ops");
+        assertThat(usersOf("matching", "Matcher").keySet()).contains("order", "relay");
+    }
+
+    @Test
+    void noClassIsLongerThan400Lines() {
+        assertThat(SIZES.entrySet().stream().filter(e -> e.getValue() > 400).map(Map.Entry::getKey).toList()).isEmpty();
+    }
+
+    @Test
+    void noBeanTakesMoreThanEightDependencies() {
+        List<String> over = new ArrayList<>();
+        javaFiles().forEach(file -> {
+            String source = read(file);
+            String name = file.getFileName().toString().replace(".java", "");
+            if (!BEAN.matcher(source).find()) {
+                return;
+            }
+            Matcher constructor = Pattern.compile("\\n\\s+(?:public |protected )?" + name + "\\(([^)]*)\\)\\s*\\{").matcher(source);
+            while (constructor.find()) {
+                long parameters = constructor.group(1).isBlank() ? 0 : constructor.group(1).split(",(?![^<]*>)").length;
+                if (parameters > 8) {
+                    over.add(name + " (" + parameters + ")");
+                }
+            }
+        });
+        assertThat(over).isEmpty();
+    }
+
+    @Test
+    void noPackageHoldsMoreThan20Classes() {
+        Map<String, Long> perPackage = new TreeMap<>();
+        javaFiles().forEach(file -> perPackage.merge(packageOf(file), 1L, Long::sum));
+        assertThat(perPackage).allSatisfy((pkg, classes) -> assertThat(classes).as(pkg).isLessThanOrEqualTo(20));
     }
 
     @Test
@@ -66,6 +121,39 @@ class PackageLayoutTests {
             }
         }
         return false;
+    }
+
+    /** Package -> the classes in it naming {@code pkg.type}, for the packages other than {@code pkg} that name it. */
+    private static Map<String, Set<String>> usersOf(String pkg, String type) {
+        Pattern use = Pattern.compile("org\\.brokerapp\\.broker\\." + pkg + "\\." + type + "\\b");
+        Map<String, Set<String>> users = new TreeMap<>();
+        javaFiles().filter(file -> !packageOf(file).equals(pkg) && use.matcher(read(file)).find())
+                .forEach(file -> users.computeIfAbsent(packageOf(file), p -> new TreeSet<>()).add(file.getFileName().toString()));
+        return users;
+    }
+
+    private static Map<String, Long> sizes() {
+        Map<String, Long> sizes = new TreeMap<>();
+        javaFiles().forEach(file -> {
+            try {
+                sizes.put(SOURCES.relativize(file).toString(), (long) Files.readAllLines(file).size());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        return sizes;
+    }
+
+    private static Stream<Path> javaFiles() {
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            return files.filter(f -> f.toString().endsWith(".java") && SOURCES.relativize(f).getParent() != null).toList().stream();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String packageOf(Path file) {
+        return SOURCES.relativize(file).getParent().toString().replace('/', '.');
     }
 
     /** Package (relative to the broker's root) -> the other broker packages its main sources name. */

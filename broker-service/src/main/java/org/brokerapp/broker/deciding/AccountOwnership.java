@@ -51,6 +51,7 @@ public class AccountOwnership extends LoopThread {
     private final BrokerProperties properties;
     private final DecisionLeases leases;
     private final String group;
+    private final String self;
     private volatile int partitionCount;
     private volatile KafkaConsumer<String, byte[]> consumer;
     private volatile boolean polling;
@@ -64,7 +65,8 @@ public class AccountOwnership extends LoopThread {
         this.properties = properties;
         this.partitionCount = properties.events().partitions();
         this.group = group(properties.region());
-        this.leases = new DecisionLeases(session, cql, group, instance.url());
+        this.self = instance.url();
+        this.leases = new DecisionLeases(session, cql, group, self);
         accounts.ownedBy(this);
         // ops and the broker-kill drill: how many of the region's customer partitions this instance decides for
         Gauge.builder("broker.account.leases.held", assigned, a -> a.stream().filter(leases::coversPartition).count())
@@ -81,8 +83,9 @@ public class AccountOwnership extends LoopThread {
         return leases.coversPartition(CustomerPartitions.of(customerId, partitionCount));
     }
 
+    /** The base URL of the other instance of this region holding the customer's lease; empty if none does, or this one does. */
     public Optional<String> holderUrl(String customerId) {
-        return leases.holderOf(CustomerPartitions.of(customerId, partitionCount)).map(InstanceUrl::ofHolder);
+        return leases.holderOf(CustomerPartitions.of(customerId, partitionCount)).map(InstanceUrl::ofHolder).filter(holder -> !holder.equals(self));
     }
 
     /**

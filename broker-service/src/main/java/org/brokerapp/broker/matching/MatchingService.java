@@ -3,7 +3,6 @@ package org.brokerapp.broker.matching;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -70,45 +69,18 @@ public class MatchingService extends LoopThread {
 
     private static final Logger log = LoggerFactory.getLogger(MatchingService.class);
 
-    private sealed interface Command permits TickArrived, AddOrder, Cancel, Own, Disown {
-    }
-
-    private record TickArrived(Tick tick, long receivedNanos) implements Command {
-    }
-
-    private record AddOrder(RestingOrder order, boolean takenOver) implements Command {
-    }
-
-    private record Cancel(String symbol, String customerId, UUID orderId, CompletableFuture<Outcome> answer) implements Command {
-    }
-
-    private record Own(Collection<String> symbols, List<RestingOrder> orders) implements Command {
-    }
-
-    private record Disown(Collection<String> symbols, CountDownLatch done) implements Command {
-    }
-
-    /** A decision taken here, remembered for {@code broker.matching.decision-memory}. */
-    private record Decided(OrderStatus status, long atNanos) {
-    }
-
     private final TriggerIndex index = new SortedTriggerIndex();
     private final Set<String> owned = ConcurrentHashMap.newKeySet();
     private final Set<String> assigned = new HashSet<>();
     private Set<String> heldExchanges = Set.of();
     private final SymbolUniverse universe;
     private final ReadWriteLock ownership = new ReentrantReadWriteLock();
-    private final SerialQueue<Command> commands;
+    private final SerialQueue<MatcherCommand> commands;
     private volatile Thread matcherThread;
     private final DecisionWriter decisions;
     private final SymbolFence fence;
-    private final Map<UUID, Decided> decided = new ConcurrentHashMap<>();
+    private final DecisionMemory memory;
     private final Map<UUID, String> takenOver = new HashMap<>();
-    /** When this instance took each symbol it holds (the matcher's thread only): what it remembers starts there. */
-    private final Map<String, Instant> ownedSince = new HashMap<>();
-    private final Duration decisionMemory;
-    private final Duration maxClockSkew;
-    private long lastForget = System.nanoTime();
     private final OpenOrders openOrders;
     private final LastPrices lastPrices;
     private final BigDecimal buyStopCollar;
@@ -125,8 +97,7 @@ public class MatchingService extends LoopThread {
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
         this.buyStopCollar = properties.matching().buyStopCollar();
-        this.decisionMemory = properties.matching().decisionMemory();
-        this.maxClockSkew = properties.matching().maxClockSkew();
+        this.memory = new DecisionMemory(properties.matching().decisionMemory(), properties.matching().maxClockSkew());
         this.commands = new SerialQueue<>(properties.kafka().handOffCapacity(), this::apply);
         exchanges.onChange(this::holdExchanges);
     }
@@ -136,7 +107,7 @@ public class MatchingService extends LoopThread {
      * it); false if the queue is full (the caller pauses its source, then {@link #put}s it).
      */
     public boolean offer(Tick tick, long receivedNanos) throws InterruptedException {
-        if (!commands.offer(new TickArrived(tick, receivedNanos))) {
+        if (!commands.offer(new MatcherCommand.TickArrived(tick, receivedNanos))) {
             return false;
         }
         commands.applyQueued();
@@ -145,7 +116,7 @@ public class MatchingService extends LoopThread {
 
     /** Matches a tick as {@link #offer} does, waiting for room in the queue as long as it takes. */
     public void put(Tick tick, long receivedNanos) throws InterruptedException {
-        commands.put(new TickArrived(tick, receivedNanos));
+        commands.put(new MatcherCommand.TickArrived(tick, receivedNanos));
         commands.applyQueued();
     }
 
@@ -154,7 +125,7 @@ public class MatchingService extends LoopThread {
      * with ticks. False if this instance does not hold the symbol (its holder takes it, or rebuilds
      * it from open_orders when it takes the symbol over). Resting an order twice indexes it once.
      */
-    public boolean rest(RestingOrder order) {
+    boolean rest(RestingOrder order) {
         return rest(order, false);
     }
 
@@ -162,7 +133,7 @@ public class MatchingService extends LoopThread {
      * Rests an order that may have been decided by a holder before this one (delivered again after
      * a restart): its first decision here reads the ledger first.
      */
-    public boolean restTakenOver(RestingOrder order) {
+    boolean restTakenOver(RestingOrder order) {
         return rest(order, true);
     }
 
@@ -172,7 +143,7 @@ public class MatchingService extends LoopThread {
             if (!owns(order.symbol())) {
                 return false;
             }
-            enqueue(new AddOrder(order, takenOver));
+            enqueue(new MatcherCommand.AddOrder(order, takenOver));
             return true;
         } finally {
             ownership.readLock().unlock();
@@ -184,9 +155,9 @@ public class MatchingService extends LoopThread {
      * exactly one of the two. {@link Outcome.NotHeld} if this instance does not hold the symbol:
      * the inbox then carries the cancel to the holder.
      */
-    public CompletableFuture<Outcome> cancel(String symbol, String customerId, UUID orderId) {
+    CompletableFuture<Outcome> cancel(String symbol, String customerId, UUID orderId) {
         CompletableFuture<Outcome> answer = new CompletableFuture<>();
-        enqueue(new Cancel(symbol, customerId, orderId, answer));
+        enqueue(new MatcherCommand.Cancel(symbol, customerId, orderId, answer));
         return answer;
     }
 
@@ -215,7 +186,7 @@ public class MatchingService extends LoopThread {
             ownership.writeLock().lock();
             try {
                 lost.forEach(owned::remove);
-                enqueue(new Disown(lost, dropped));
+                enqueue(new MatcherCommand.Disown(lost, dropped));
             } finally {
                 ownership.writeLock().unlock();
             }
@@ -227,7 +198,7 @@ public class MatchingService extends LoopThread {
         if (!gained.isEmpty()) {
             orders.addAll(openOrders.load(gained));
             owned.addAll(gained);
-            enqueue(new Own(gained, orders));
+            enqueue(new MatcherCommand.Own(gained, orders));
         }
         if (!lost.isEmpty() || !gained.isEmpty()) {
             log.info("matching {} symbols of {}: {} taken on with {} resting orders, {} let go", owned.size(), heldExchanges, gained.size(),
@@ -259,7 +230,7 @@ public class MatchingService extends LoopThread {
     }
 
     /** Queues a command for the matcher's thread, waiting up to 30 s for room. */
-    private void enqueue(Command command) {
+    private void enqueue(MatcherCommand command) {
         try {
             if (!commands.offer(command, 30, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("matcher queue full for 30 s");
@@ -281,7 +252,7 @@ public class MatchingService extends LoopThread {
                 Thread.currentThread().interrupt();
                 return;
             }
-            forgetOldDecisions();
+            memory.forgetOld();
             LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(200));
             if (Thread.interrupted()) {
                 return;
@@ -298,7 +269,7 @@ public class MatchingService extends LoopThread {
         }
     }
 
-    private void apply(Command command) throws InterruptedException {
+    private void apply(MatcherCommand command) throws InterruptedException {
         try {
             applyOne(command);
         } catch (RuntimeException e) {
@@ -306,51 +277,50 @@ public class MatchingService extends LoopThread {
         }
     }
 
-    private void applyOne(Command command) throws InterruptedException {
-        if (command instanceof TickArrived t) {
+    private void applyOne(MatcherCommand command) throws InterruptedException {
+        if (command instanceof MatcherCommand.TickArrived t) {
             onTick(t.tick(), t.receivedNanos());
-        } else if (command instanceof AddOrder a) {
-            boolean verify = a.takenOver() || !memoryVouchesFor(a.order());
-            if (!decided.containsKey(a.order().orderId()) && owned.contains(a.order().symbol()) && index.add(a.order()) && verify) {
+        } else if (command instanceof MatcherCommand.AddOrder a) {
+            boolean verify = a.takenOver() || !memory.vouchesFor(a.order());
+            if (memory.decisionOn(a.order().orderId()).isEmpty() && owned.contains(a.order().symbol()) && index.add(a.order()) && verify) {
                 takenOver.put(a.order().orderId(), a.order().symbol());
             }
-        } else if (command instanceof Cancel c) {
+        } else if (command instanceof MatcherCommand.Cancel c) {
             onCancel(c);
-        } else if (command instanceof Own o) {
-            Instant now = Instant.now();
-            o.symbols().forEach(symbol -> ownedSince.put(symbol, now));
+        } else if (command instanceof MatcherCommand.Own o) {
+            memory.took(o.symbols());
             for (RestingOrder order : o.orders()) {
                 // what open_orders says outranks what this instance remembers; the ledger check settles it
-                forget(order.orderId());
+                memory.forget(order.orderId());
                 if (index.add(order)) {
                     takenOver.put(order.orderId(), order.symbol());
                 }
             }
-        } else if (command instanceof Disown d) {
+        } else if (command instanceof MatcherCommand.Disown d) {
             d.symbols().forEach(index::clear);
-            d.symbols().forEach(ownedSince::remove);
+            memory.gaveUp(d.symbols());
             takenOver.values().removeIf(d.symbols()::contains);
             d.done().countDown();
         }
     }
 
-    private void onCancel(Cancel c) throws InterruptedException {
+    private void onCancel(MatcherCommand.Cancel c) throws InterruptedException {
         if (!decidesOn(c.symbol())) {
             c.answer().complete(new Outcome.NotHeld());
             return;
         }
-        Decided before = decided.get(c.orderId());
-        if (before != null) {
-            c.answer().complete(new Outcome.AlreadyClosed(before.status()));
+        Optional<OrderStatus> before = memory.decisionOn(c.orderId());
+        if (before.isPresent()) {
+            c.answer().complete(new Outcome.AlreadyClosed(before.get()));
             return;
         }
         Optional<RestingOrder> indexed = index.remove(c.orderId());
         boolean verify = takenOver.remove(c.orderId()) != null || indexed.isEmpty();
-        remember(c.orderId(), OrderStatus.CANCELLED);
+        memory.remember(c.orderId(), OrderStatus.CANCELLED);
         decisions.cancel(c.symbol(), c.customerId(), c.orderId(), indexed.map(RestingOrder::placedAt), verify, fenceHere(c.symbol()))
                 .whenComplete((outcome, error) -> {
                     if (error != null || !(outcome instanceof Outcome.Written)) {
-                        forget(c.orderId());
+                        memory.forget(c.orderId());
                     }
                     if (error != null) {
                         c.answer().completeExceptionally(error);
@@ -371,7 +341,7 @@ public class MatchingService extends LoopThread {
      * the symbol's lease goes, as it waits for fills. Registered before the check, so a revocation
      * either sees it in flight or is seen by it. Empty when this matcher does not decide on the symbol.
      */
-    public <T> Optional<T> executing(String symbol, Supplier<T> execution) {
+    <T> Optional<T> executing(String symbol, Supplier<T> execution) {
         decisions.begin(symbol);
         try {
             return decidesOn(symbol) ? Optional.of(execution.get()) : Optional.empty();
@@ -383,41 +353,6 @@ public class MatchingService extends LoopThread {
     /** The matcher took the symbol on (its ticker partition, its exchange) and may still decide on it (both fences). */
     private boolean decidesOn(String symbol) {
         return owned.contains(symbol) && fence.mayDecide(symbol);
-    }
-
-    /**
-     * Whether a decision on the order, had there been one, would still be remembered here: it was
-     * placed (by its placing broker's clock, give or take {@code max-clock-skew}) after this instance
-     * took its symbol and within the decision memory's window. Any decision on it came after its
-     * placement, so was taken here and is not forgotten yet.
-     */
-    private boolean memoryVouchesFor(RestingOrder order) {
-        Instant since = ownedSince.get(order.symbol());
-        if (since == null) {
-            return false; // not taken on yet by the matcher's thread: nothing to vouch with
-        }
-        Instant windowStart = Instant.now().minus(decisionMemory);
-        Instant horizon = (since.isBefore(windowStart) ? windowStart : since).plus(maxClockSkew);
-        return order.placedAt().isAfter(horizon);
-    }
-
-    private void remember(UUID orderId, OrderStatus status) {
-        decided.put(orderId, new Decided(status, System.nanoTime()));
-    }
-
-    /** A decision that did not stand (nothing written, or the order was closed before): the order may be indexed again. */
-    private void forget(UUID orderId) {
-        decided.remove(orderId);
-    }
-
-    private void forgetOldDecisions() {
-        long now = System.nanoTime();
-        if (now - lastForget < Math.min(TimeUnit.SECONDS.toNanos(10), decisionMemory.toNanos())) {
-            return;
-        }
-        lastForget = now;
-        long cutoff = now - decisionMemory.toNanos();
-        decided.values().removeIf(d -> d.atNanos() - cutoff < 0);
     }
 
     private void onTick(Tick tick, long receivedNanos) throws InterruptedException {
@@ -437,14 +372,14 @@ public class MatchingService extends LoopThread {
                 continue;
             }
             boolean verify = takenOver.remove(order.orderId()) != null;
-            remember(order.orderId(), OrderStatus.FILLED);
+            memory.remember(order.orderId(), OrderStatus.FILLED);
             decisions.fill(order, tick, receivedNanos, verify, fenceHere(order.symbol())).whenComplete((outcome, error) -> {
                 if (error != null || outcome instanceof Outcome.NotHeld || outcome instanceof Outcome.NotVisible
                         || outcome instanceof Outcome.Fenced) {
-                    forget(order.orderId());
+                    memory.forget(order.orderId());
                     // nothing was reported: the order stays in the index (a later tick triggers it), unless the symbol left this instance;
                     // after a fenced write, the next decision reads the ledger first and reports what stands
-                    if (commands.offer(new AddOrder(order, verify || outcome instanceof Outcome.Fenced))) {
+                    if (commands.offer(new MatcherCommand.AddOrder(order, verify || outcome instanceof Outcome.Fenced))) {
                         wake();
                     }
                 }

@@ -1,5 +1,11 @@
 package org.brokerapp.broker.matching;
 
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
 
@@ -39,5 +45,25 @@ public sealed interface Outcome {
      * reports that one.
      */
     record Fenced() implements Outcome {
+    }
+
+    /** The longest a caller waits for a decision; one slower (its write being retried) is left to finish. */
+    Duration WAIT = Duration.ofSeconds(5);
+
+    /** The decision, or {@link NotHeld} if it took longer than {@link #WAIT}: the caller then leaves it to whoever decides. */
+    static Outcome await(CompletableFuture<Outcome> decision) {
+        try {
+            return decision.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException slow) {
+            return new NotHeld();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new NotHeld();
+        }
+    }
+
+    /** Whether the order is closed by now: this decision, or one before it. */
+    default boolean closesTheOrder() {
+        return this instanceof Written || this instanceof AlreadyClosed;
     }
 }

@@ -7,7 +7,7 @@ import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.PriceUnits;
 import org.brokerapp.broker.core.Side;
-import org.brokerapp.broker.system.Excerpt;
+import org.brokerapp.broker.web.Excerpt;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.annotation.JsonDeserialize;

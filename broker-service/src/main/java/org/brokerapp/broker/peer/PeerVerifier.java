@@ -73,7 +73,7 @@ public class PeerVerifier {
         }
         Ed25519PublicKeyParameters key = keys.get(caller);
         if (key == null) {
-            throw new Refused("no region's broker is called '" + org.brokerapp.broker.system.Excerpt.of(caller) + "'");
+            throw new Refused("no region's broker is called '" + org.brokerapp.broker.web.Excerpt.of(caller) + "'");
         }
         long millis;
         try {

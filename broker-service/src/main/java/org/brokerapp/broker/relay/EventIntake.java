@@ -1,34 +1,19 @@
 package org.brokerapp.broker.relay;
 
-import java.io.IOException;
-import java.net.URI;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import com.datastax.oss.driver.api.core.DriverException;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
-import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.account.Report;
-import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.events.OrderEvent;
-import org.brokerapp.broker.events.OrderEventCodec;
-import org.brokerapp.broker.deciding.ExchangeOwnership;
-import org.brokerapp.broker.matching.MatchingService;
-import org.brokerapp.broker.matching.Outcome;
-import org.brokerapp.broker.matching.RestingOrders;
+import org.brokerapp.broker.matching.Matcher;
 import org.brokerapp.broker.metrics.BrokerMetrics;
-import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.system.BrokerProperties;
-import org.brokerapp.broker.system.InstanceUrl;
 import org.brokerapp.broker.ticker.SymbolHolders;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,37 +37,27 @@ import org.springframework.stereotype.Component;
 class EventIntake {
 
     private static final Logger log = LoggerFactory.getLogger(EventIntake.class);
-    static final String PATH = "/internal/events";
-    private static final Duration DECISION_WAIT = Duration.ofSeconds(5);
+    static final String PATH = PassOn.PATH;
 
-    private final MatchingService matcher;
+    private final Matcher matcher;
     private final Accounts accounts;
     private final CustomerHomes homes;
-    private final ExchangeOwnership exchanges;
-    private final CustomerLedger ledger;
     private final SymbolHolders holders;
-    private final PeerLinks links;
-    private final OrderEventCodec codec;
+    private final PassOn passOn;
     private final EventAuthority authority;
     private final BrokerMetrics metrics;
     private final String region;
-    private final String self;
 
-    public EventIntake(MatchingService matcher, Accounts accounts, CustomerHomes homes, ExchangeOwnership exchanges, CustomerLedger ledger,
-                       SymbolHolders holders, PeerLinks links, OrderEventCodec codec, EventAuthority authority, BrokerMetrics metrics,
-                       BrokerProperties properties, InstanceUrl instance) {
+    public EventIntake(Matcher matcher, Accounts accounts, CustomerHomes homes, SymbolHolders holders, PassOn passOn, EventAuthority authority,
+                       BrokerMetrics metrics, BrokerProperties properties) {
         this.matcher = matcher;
         this.accounts = accounts;
         this.homes = homes;
-        this.exchanges = exchanges;
-        this.ledger = ledger;
         this.holders = holders;
-        this.links = links;
-        this.codec = codec;
+        this.passOn = passOn;
         this.authority = authority;
         this.metrics = metrics;
         this.region = properties.region();
-        this.self = instance.url();
     }
 
     /**
@@ -125,7 +100,7 @@ class EventIntake {
             }
         }
         for (Map.Entry<String, List<OrderEvent>> batch : elsewhere.entrySet()) {
-            all &= passOn(batch.getKey(), batch.getValue(), replayed);
+            all &= passOn.to(batch.getKey(), batch.getValue(), replayed);
         }
         return all;
     }
@@ -146,30 +121,14 @@ class EventIntake {
 
     /** Empty: taken here; a URL: for that instance; null: nobody can take it now (try again). */
     private Optional<String> takeForMatching(OrderEvent event, boolean replayed) {
-        if (!exchanges.holdsSymbol(event.symbol())) {
-            // its exchange is matched elsewhere now; that region rebuilt the symbol's orders from open_orders when it took it
-            return Optional.empty();
-        }
-        if (!matcher.owns(event.symbol())) {
-            return holderOfSymbol(event.symbol());
-        }
-        Order order = event.order();
-        if (event.type() == OrderEvent.Type.CANCEL_REQUESTED) {
-            return decided(matcher.cancel(order.symbol(), order.customerId(), order.orderId())) ? Optional.empty() : null;
-        }
-        if (!replayed) {
-            return matcher.rest(RestingOrders.of(order)) ? Optional.empty() : null;
-        }
-        Optional<Order> now = ledger.readOrder(order.customerId(), order.orderId());
-        if (now.isEmpty()) {
-            // its row is not visible here (not replicated yet, or its owner's write failed after the event went out): rest it
-            // as taken over, so its first decision reads the ledger and waits for the row; waiting here would stall the relay
-            return matcher.restTakenOver(RestingOrders.of(order)) ? Optional.empty() : null;
-        }
-        if (now.get().isOpen() && !matcher.restTakenOver(RestingOrders.of(now.get()))) {
-            return null;
-        }
-        return Optional.empty();
+        return switch (matcher.take(event, replayed)) {
+            case TAKEN -> Optional.empty();
+            case NOT_HELD_HERE -> {
+                Optional<String> holder = holders.otherHolderOf(event.symbol());
+                yield holder.isEmpty() ? null : holder;
+            }
+            case NOT_NOW -> null;
+        };
     }
 
     private Optional<String> takeForAccount(OrderEvent event) {
@@ -188,35 +147,8 @@ class EventIntake {
         }
         if (report instanceof Report.NotOwned) {
             Optional<String> owner = accounts.ownerUrl(event.customerId());
-            return owner.isEmpty() || owner.get().equals(self) ? null : owner;
+            return owner.isEmpty() ? null : owner;
         }
         return Optional.empty();
-    }
-
-    private Optional<String> holderOfSymbol(String symbol) {
-        Optional<String> holder = holders.otherHolderOf(symbol);
-        return holder.isEmpty() ? null : holder;
-    }
-
-    private static boolean decided(CompletableFuture<Outcome> decision) {
-        try {
-            Outcome outcome = decision.get(DECISION_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-            return outcome instanceof Outcome.Written || outcome instanceof Outcome.AlreadyClosed;
-        } catch (TimeoutException | ExecutionException notYet) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    private boolean passOn(String instance, List<OrderEvent> events, boolean replayed) {
-        try {
-            return links.post(region, URI.create(instance), PATH + "?passedOn=true&replayed=" + replayed, codec.encodeAll(events), Duration.ofSeconds(10),
-                    PeerLinks.MANY_CUSTOMERS).status() == 200;
-        } catch (IOException | RuntimeException e) {
-            log.debug("instance {} did not take {} events: {}", instance, events.size(), e.toString());
-            return false;
-        }
     }
 }

@@ -7,7 +7,7 @@ import org.brokerapp.broker.peer.PeerAuthenticationFilter;
 import org.brokerapp.broker.peer.PeerSigner;
 import org.brokerapp.broker.peer.PeerVerifier;
 import org.brokerapp.broker.system.BrokerProperties;
-import org.brokerapp.broker.system.ProblemResponses;
+import org.brokerapp.broker.web.ProblemResponses;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;

@@ -54,12 +54,12 @@ class AccountsTests {
     void aCopyKeptFromBeforeAHandOverIsReadAgainWhenItsPartitionIsTakenBack() {
         when(ownership.covers("carol")).thenReturn(true);
         when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")), Optional.of(cash("400.00")));
-        assertThat(accounts.withAccount("carol", Accounts.AccountView::availableCash)).isEqualByComparingTo("1000.00");
+        assertThat(accounts.withAccount("carol", AccountView::availableCash)).isEqualByComparingTo("1000.00");
 
         // meanwhile another instance owned carol and placed orders; her partition comes back here
         accounts.forget(List.of(CustomerPartitions.of("carol", PARTITIONS)), PARTITIONS);
 
-        assertThat(accounts.withAccount("carol", Accounts.AccountView::availableCash)).isEqualByComparingTo("400.00");
+        assertThat(accounts.withAccount("carol", AccountView::availableCash)).isEqualByComparingTo("400.00");
     }
 
     @Test
@@ -79,7 +79,7 @@ class AccountsTests {
                 org.brokerapp.broker.core.OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
         when(ledger.read("carol")).thenReturn(Optional.of(new LedgerSnapshot("carol", new BigDecimal("1000.00"), Map.of(), List.of(open))));
         assertThat(accounts.audit("carol").owner()).as("not in memory: nothing to differ").isNull();
-        accounts.withAccount("carol", Accounts.AccountView::availableCash);
+        accounts.withAccount("carol", AccountView::availableCash);
 
         assertThat(accounts.audit("carol").agrees()).isTrue();
 
@@ -142,7 +142,7 @@ class AccountsTests {
             return null;
         })).isInstanceOf(org.brokerapp.broker.core.OrderProblem.TooManyOpen.class);
 
-        capped.withAccount("carol", a -> a.filled(filledAt(orders.get(0), "1.00")));
+        capped.filled(filledAt(orders.get(0), "1.00"));
         capped.withAccount("carol", a -> {
             a.reserve(orders.get(2), BigDecimal.ONE);
             return null;

@@ -30,11 +30,11 @@ import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
-import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.matching.Matcher;
+import org.brokerapp.broker.matching.MatcherFixture;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.routing.OrderRouter;
 import org.brokerapp.broker.system.BrokerProperties;
-import org.brokerapp.broker.ticker.SymbolHolders;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.junit.jupiter.api.Test;
@@ -56,7 +56,7 @@ class RefusedPlacementTests {
     private final OrderEventPublisher events = mock(OrderEventPublisher.class);
     private final SymbolUniverse symbols = mock(SymbolUniverse.class);
     private final BrokerMetrics metrics = mock(BrokerMetrics.class);
-    private final OrderService service;
+    private final Placements service;
 
     RefusedPlacementTests() {
         when(homes.homeOf("carol")).thenReturn(Optional.of(REGION));
@@ -69,9 +69,11 @@ class RefusedPlacementTests {
         when(properties.region()).thenReturn(REGION);
         when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64, java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(30), 10_000, java.time.Duration.ofSeconds(30), java.time.Duration.ofMinutes(10)));
         when(properties.market()).thenReturn(new BrokerProperties.Market(Duration.ofSeconds(60)));
-        service = new OrderService(ledger, rows, accounts, homes, events, mock(MatchingService.class), symbols,
-                mock(ExchangeOwnership.class, RETURNS_DEEP_STUBS), metrics, properties, mock(LastPrices.class), mock(OrderRouter.class),
-                mock(SymbolHolders.class));
+        ExchangeOwnership exchanges = mock(ExchangeOwnership.class, RETURNS_DEEP_STUBS);
+        Matcher matcher = new MatcherFixture(ledger, events, symbols, exchanges, metrics, mock(LastPrices.class), properties).matcher();
+        OrderRouter router = mock(OrderRouter.class);
+        OwnerPlacements owner = new OwnerPlacements(rows, accounts, events, matcher, exchanges, router, metrics, properties);
+        service = new Placements(homes, accounts, router, owner, exchanges, symbols, metrics, properties);
     }
 
     @Test
@@ -82,10 +84,7 @@ class RefusedPlacementTests {
                 buy.reservedCash(), OrderStatus.FILLED, REGION, buy.placedAt(), new BigDecimal("25.50"), Instant.now(), REGION, null);
         // the catch-up's read: the fill's event reaches the owner while it is under way, and the row holds the fill too
         when(ledger.read("carol")).thenAnswer(read -> {
-            accounts.withAccount("carol", account -> {
-                account.filled(filled);
-                return null;
-            });
+            accounts.filled(filled);
             return Optional.of(new LedgerSnapshot("carol", new BigDecimal("10000.00"), Map.of(), List.of(filled)));
         });
 

@@ -20,10 +20,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import org.brokerapp.broker.account.AccountView;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
@@ -35,7 +35,7 @@ import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.market.LastPrices;
-import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.matching.MatcherFixture;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.routing.OrderRouter;
 import org.brokerapp.broker.routing.RoutedMarketOrder;
@@ -63,7 +63,6 @@ class RoutedMarketOrderTests {
     private static final String OWNING = "ap-southeast-2";
 
     private final CustomerLedger ledger = mock(CustomerLedger.class);
-    private final MatchingService matcher = mock(MatchingService.class);
     private final SymbolHolders holders = mock(SymbolHolders.class);
     private final CustomerHomes homes = mock(CustomerHomes.class);
     private final LastPrices lastPrices = mock(LastPrices.class);
@@ -71,6 +70,8 @@ class RoutedMarketOrderTests {
     private final Accounts accounts = spy(new Accounts(ledger, 10_000, java.time.Duration.ofMinutes(10)));
     private final SymbolUniverse symbols = mock(SymbolUniverse.class);
     private final ExchangeOwnership exchanges = mock(ExchangeOwnership.class, RETURNS_DEEP_STUBS);
+
+    private MatcherFixture matcher;
 
     RoutedMarketOrderTests() {
         when(symbols.get("IBM")).thenReturn(new Listing("IBM", "NYSE", "IBM", new BigDecimal("140.00"), 0.2));
@@ -91,7 +92,7 @@ class RoutedMarketOrderTests {
     @Test
     void aRetryThatCannotFindTheSymbolsHolderIsATimeoutToo() {
         OrderService executing = matchingRegion();
-        when(matcher.executing(eq("IBM"), any())).thenReturn(Optional.empty());
+        matcher.notDeciding("IBM");
         when(holders.otherHolderOf("IBM")).thenThrow(TIMEOUT);
 
         assertThatThrownBy(() -> executing.executeRouted(order("alice", "m-1"), OWNING, MAX_PRICE, true, false))
@@ -101,7 +102,7 @@ class RoutedMarketOrderTests {
     @Test
     void aFirstAttemptThatCannotFindTheSymbolsHolderIsRefusedAsTheDatabaseFailure() {
         OrderService executing = matchingRegion();
-        when(matcher.executing(eq("IBM"), any())).thenReturn(Optional.empty());
+        matcher.notDeciding("IBM");
         when(holders.otherHolderOf("IBM")).thenThrow(TIMEOUT);
 
         assertThatThrownBy(() -> executing.executeRouted(order("alice", "m-1"), OWNING, MAX_PRICE, false, false))
@@ -184,9 +185,8 @@ class RoutedMarketOrderTests {
     }
 
     /** This instance decides on IBM: the execution runs here. */
-    @SuppressWarnings("unchecked")
     private void deciding() {
-        when(matcher.executing(eq("IBM"), any())).thenAnswer(call -> Optional.of(((Supplier<Object>) call.getArgument(1)).get()));
+        matcher.deciding("IBM");
     }
 
     /** The executing region's service: it matches NYSE. */
@@ -205,7 +205,7 @@ class RoutedMarketOrderTests {
     }
 
     private BigDecimal availableCash(String customerId) {
-        return accounts.withAccount(customerId, Accounts.AccountView::availableCash);
+        return accounts.withAccount(customerId, AccountView::availableCash);
     }
 
     private OrderService serviceIn(String region) {
@@ -213,7 +213,11 @@ class RoutedMarketOrderTests {
         when(properties.region()).thenReturn(region);
         when(properties.matching()).thenReturn(new BrokerProperties.Matching(8, new BigDecimal("0.10"), 64, java.time.Duration.ofMinutes(5), java.time.Duration.ofSeconds(30), 10_000, java.time.Duration.ofSeconds(30), java.time.Duration.ofMinutes(10)));
         when(properties.market()).thenReturn(new BrokerProperties.Market(Duration.ofSeconds(60)));
-        return new OrderService(ledger, mock(RestingOrderRows.class), accounts, homes, mock(OrderEventPublisher.class), matcher, symbols, exchanges,
-                mock(BrokerMetrics.class), properties, lastPrices, router, holders);
+        BrokerMetrics metrics = mock(BrokerMetrics.class);
+        OrderEventPublisher events = mock(OrderEventPublisher.class);
+        matcher = new MatcherFixture(ledger, events, symbols, exchanges, metrics, lastPrices, properties);
+        OwnerPlacements owner = new OwnerPlacements(mock(RestingOrderRows.class), accounts, events, matcher.matcher(), exchanges, router, metrics, properties);
+        return new OrderService(new Placements(homes, accounts, router, owner, exchanges, symbols, metrics, properties),
+                new RoutedExecutions(matcher.matcher(), holders, router, properties), null, null);
     }
 }

@@ -2,6 +2,7 @@ package org.brokerapp.broker.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyBoolean;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.ArgumentMatchers.eq;
@@ -20,7 +21,6 @@ import java.util.UUID;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
-import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.account.Report;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
@@ -28,13 +28,11 @@ import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
-import org.brokerapp.broker.deciding.ExchangeOwnership;
-import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.broker.matching.Matcher;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.peer.PeerResponse;
 import org.brokerapp.broker.system.BrokerProperties;
-import org.brokerapp.broker.system.InstanceUrl;
 import org.brokerapp.broker.ticker.SymbolHolders;
 import org.junit.jupiter.api.Test;
 
@@ -47,30 +45,26 @@ class EventIntakeTests {
 
     private static final Instant AT = Instant.parse("2026-11-25T04:00:00Z");
 
-    private final MatchingService matcher = mock(MatchingService.class);
+    private final Matcher matcher = mock(Matcher.class);
     private final Accounts accounts = mock(Accounts.class);
     private final CustomerHomes homes = mock(CustomerHomes.class);
-    private final ExchangeOwnership exchanges = mock(ExchangeOwnership.class);
     private final SymbolHolders holders = mock(SymbolHolders.class);
     private final BrokerProperties properties = mock(BrokerProperties.class);
-    private final InstanceUrl instance = mock(InstanceUrl.class);
     private final PeerLinks links = mock(PeerLinks.class);
     private final BrokerMetrics metrics = mock(BrokerMetrics.class);
     private final EventIntake intake;
 
     EventIntakeTests() {
         when(properties.region()).thenReturn("us-east-1");
-        when(instance.url()).thenReturn("http://127.0.0.1:8080");
         EventAuthority authority = mock(EventAuthority.class);
         when(authority.refusal(any())).thenReturn(Optional.empty());
-        intake = new EventIntake(matcher, accounts, homes, exchanges, mock(CustomerLedger.class), holders, links,
-                new OrderEventCodec(), authority, metrics, properties, instance);
+        intake = new EventIntake(matcher, accounts, homes, holders, new PassOn(links, new OrderEventCodec(), properties), authority, metrics,
+                properties);
     }
 
     @Test
     void aCassandraTimeoutFindingASymbolsHolderAsksForTheBatchAgainInsteadOfThrowing() {
-        when(exchanges.holdsSymbol("IBM")).thenReturn(true);
-        when(matcher.owns("IBM")).thenReturn(false);
+        when(matcher.take(any(), anyBoolean())).thenReturn(Matcher.Taking.NOT_HELD_HERE);
         when(holders.otherHolderOf("IBM")).thenThrow(new DriverTimeoutException("Query timed out after PT5S"));
 
         assertThat(intake.take("ap-southeast-2", List.of(placed("alice")), false, false)).isFalse();

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
+import org.brokerapp.broker.account.AccountView;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.support.BrokerClient;
 import org.brokerapp.broker.support.BrokerClient.Reply;
@@ -92,7 +93,7 @@ class RoutedMarketWriteTimeoutIT {
     }
 
     private BigDecimal availableCash() {
-        return brokers.bean(OWNING, Accounts.class).withAccount(CUSTOMER, Accounts.AccountView::availableCash);
+        return brokers.bean(OWNING, Accounts.class).withAccount(CUSTOMER, AccountView::availableCash);
     }
 
     private static long executions(BrokerClient customer, String orderId) {
