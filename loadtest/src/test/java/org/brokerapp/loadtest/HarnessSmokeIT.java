@@ -12,14 +12,14 @@ import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.cli.LoadTestCli;
-import org.brokerapp.loadtest.cli.Preset;
+import org.brokerapp.loadtest.workload.Preset;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.report.MeasureResult;
-import org.brokerapp.loadtest.report.ResultTable;
+import org.brokerapp.loadtest.probe.ResultTable;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
-import org.brokerapp.loadtest.target.LocalTarget;
+import org.brokerapp.loadtest.deployment.LocalTarget;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 

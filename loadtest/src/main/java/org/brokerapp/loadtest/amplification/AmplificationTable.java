@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.brokerapp.loadtest.report.MarkdownReport;
-import org.brokerapp.loadtest.report.ResultTable;
+import org.brokerapp.loadtest.probe.ResultTable;
 
 /** Markdown tables of measured write amplification, for the console and {@code docs/benchmarks/README.md}. */
 public final class AmplificationTable {

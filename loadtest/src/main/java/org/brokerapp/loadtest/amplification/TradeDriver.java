@@ -42,7 +42,7 @@ final class TradeDriver implements AutoCloseable {
     private final int regionCount;
     private final KafkaProducer<String, byte[]> producer;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    private final org.brokerapp.loadtest.target.BearerTokens tokens = new org.brokerapp.loadtest.target.BearerTokens(http);
+    private final org.brokerapp.loadtest.deployment.BearerTokens tokens = new org.brokerapp.loadtest.deployment.BearerTokens(http);
     private final Map<String, AtomicLong> sequences = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
 

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 import org.brokerapp.infra.LocalStack;
-import org.brokerapp.loadtest.report.ResultTable;
-import org.brokerapp.loadtest.run.WindowProbe;
+import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.probe.WindowProbe;
 import org.brokerapp.regions.RegionsModel;
 
 /**

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.brokerapp.infra.Progress;
-import org.brokerapp.loadtest.target.BrokerClient;
+import org.brokerapp.loadtest.deployment.BrokerClient;
+import org.brokerapp.loadtest.workload.AcceptedOrder;
+import org.brokerapp.loadtest.workload.AcceptedOrders;
 import org.brokerapp.loadtest.workload.PlannedOrder;
 
 /**

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.brokerapp.loadtest.workload.AcceptedOrder;
 import org.brokerapp.loadtest.workload.OrderType;
 
 /**

@@ -17,8 +17,9 @@ import java.util.Set;
 import org.brokerapp.loadtest.drill.Drill;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.sla.SlaPlan;
-import org.brokerapp.loadtest.target.CqlEndpoint;
+import org.brokerapp.loadtest.deployment.CqlEndpoint;
 import org.brokerapp.loadtest.workload.OrderMix;
+import org.brokerapp.loadtest.workload.Preset;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.CaCertificates;
@@ -127,7 +128,7 @@ public final class CliOptions {
               --idle-baseline S       local target: measure CPU and Cassandra counters at rest for S seconds before the load, once
                                       the servers' CPU rate over 30-s steps stops falling, below 90 %% of the cores (at least S, at
                                       most 10 min), and report per-order figures with that rate subtracted (default 30; 0: none)
-            """.formatted(Preset.DEMO.description, Preset.SMOKE.description, Preset.PROTOTYPE.description, Preset.SMALL.description, Preset.MEDIUM.description);
+            """.formatted(Preset.DEMO.description(), Preset.SMOKE.description(), Preset.PROTOTYPE.description(), Preset.SMALL.description(), Preset.MEDIUM.description());
 
     private final Map<String, String> single = new HashMap<>();
     private final Map<String, List<String>> repeated = new HashMap<>();
@@ -191,7 +192,12 @@ public final class CliOptions {
     }
 
     private RunPlan plan() {
-        Preset preset = Preset.named(single.getOrDefault("preset", "small"));
+        Preset preset;
+        try {
+            preset = Preset.named(single.getOrDefault("preset", "small"));
+        } catch (IllegalArgumentException unknown) {
+            throw new UsageException(unknown.getMessage());
+        }
         RegionsModel regions;
         try {
             regions = single.containsKey("regions") ? RegionsFile.load(Path.of(single.get("regions"))) : RegionsFile.load();

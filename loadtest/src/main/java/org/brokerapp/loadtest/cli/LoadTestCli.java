@@ -16,10 +16,10 @@ import org.brokerapp.loadtest.measure.ProcessCpuProbe;
 import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
-import org.brokerapp.loadtest.run.WindowProbe;
-import org.brokerapp.loadtest.target.EndpointsTarget;
-import org.brokerapp.loadtest.target.LocalTarget;
-import org.brokerapp.loadtest.target.Target;
+import org.brokerapp.loadtest.probe.WindowProbe;
+import org.brokerapp.loadtest.deployment.EndpointsTarget;
+import org.brokerapp.loadtest.deployment.LocalTarget;
+import org.brokerapp.loadtest.deployment.Target;
 
 /**
  * {@code loadtest/bin/loadtest}: parses the command line, opens the target (starting the local

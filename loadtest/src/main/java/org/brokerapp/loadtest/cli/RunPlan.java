@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import org.brokerapp.loadtest.drill.Drill;
 import org.brokerapp.loadtest.sla.SlaPlan;
+import org.brokerapp.loadtest.workload.Preset;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.brokerapp.regions.RegionsModel;
 

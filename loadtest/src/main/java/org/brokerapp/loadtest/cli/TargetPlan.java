@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.brokerapp.loadtest.target.CqlEndpoint;
+import org.brokerapp.loadtest.deployment.CqlEndpoint;
 import org.brokerapp.regions.KafkaTrust;
 
 /** Which deployment to load, as the command line said. */

@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import org.brokerapp.infra.Progress;
-import org.brokerapp.loadtest.report.ResultTable;
-import org.brokerapp.loadtest.run.WindowProbe;
+import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.probe.WindowProbe;
 
 /**
  * Runs one {@link Drill} inside the first measured window, on a thread of its own so that the load

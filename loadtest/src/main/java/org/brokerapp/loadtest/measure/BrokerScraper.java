@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import javax.net.ssl.SSLContext;
 
 import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
 
 /**
  * Reads the brokers' own measures from {@code /actuator/prometheus}: the ticker-to-fill histogram
@@ -189,7 +190,7 @@ public final class BrokerScraper {
     }
 
     private CompletableFuture<HttpResponse<String>> get(String url, Duration timeout) {
-        return http.sendAsync(HttpRequest.newBuilder(URI.create(url)).header("Authorization", org.brokerapp.loadtest.target.BearerTokens.operator())
+        return http.sendAsync(HttpRequest.newBuilder(URI.create(url)).header("Authorization", org.brokerapp.loadtest.deployment.BearerTokens.operator())
                 .timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
     }
 

@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.brokerapp.infra.ProcessCpu.Kind;
-import org.brokerapp.loadtest.report.ResultTable;
-import org.brokerapp.loadtest.run.WindowProbe;
+import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.probe.WindowProbe;
 
 /**
  * What the brokers and the harness still had waiting for the JIT as the window ended, from

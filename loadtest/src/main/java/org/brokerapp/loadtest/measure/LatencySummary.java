@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
 
 /**
  * The distribution of one measure over a window, in milliseconds. {@code curve} holds

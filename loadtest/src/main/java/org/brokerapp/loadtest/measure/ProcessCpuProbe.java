@@ -11,8 +11,8 @@ import java.util.function.Supplier;
 
 import org.brokerapp.infra.ProcessCpu;
 import org.brokerapp.infra.ProcessCpu.Kind;
-import org.brokerapp.loadtest.report.ResultTable;
-import org.brokerapp.loadtest.run.WindowProbe;
+import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.probe.WindowProbe;
 
 /**
  * Where the CPU goes: utime + stime of every process of the run, from {@code /proc/<pid>/stat},

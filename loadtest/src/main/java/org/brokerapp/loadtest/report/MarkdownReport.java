@@ -12,6 +12,7 @@ import org.brokerapp.loadtest.check.CheckResult;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.measure.Ratios;
+import org.brokerapp.loadtest.probe.ResultTable;
 
 /** The run's summary as markdown tables: printed at the end of a run and saved as {@code summary.md}. */
 public final class MarkdownReport {

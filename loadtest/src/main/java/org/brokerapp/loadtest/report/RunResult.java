@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.brokerapp.loadtest.check.CheckResult;
+import org.brokerapp.loadtest.probe.ResultTable;
 
 /**
  * Everything a run produced, rendered by {@link MarkdownReport}, {@link JsonReport} and {@link HtmlReport}.

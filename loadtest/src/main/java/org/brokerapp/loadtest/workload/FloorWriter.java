@@ -13,7 +13,7 @@ import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
 import org.brokerapp.loadtest.measure.LatencyBook;
 import org.brokerapp.loadtest.measure.Measures;
-import org.brokerapp.loadtest.target.CqlEndpoint;
+import org.brokerapp.loadtest.deployment.CqlEndpoint;
 import org.brokerapp.regions.RegionsModel;
 
 /**
@@ -68,7 +68,7 @@ public final class FloorWriter implements AutoCloseable {
                     throw notYet;
                 }
                 session.checkSchemaAgreement();
-                org.brokerapp.loadtest.target.BrokerProcesses.sleep(1_000);
+                org.brokerapp.loadtest.deployment.BrokerProcesses.sleep(1_000);
             }
         }
     }

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.brokerapp.loadtest.measure.LatencyBook;
 import org.brokerapp.loadtest.measure.Measures;
-import org.brokerapp.loadtest.target.Target;
+import org.brokerapp.loadtest.deployment.Target;
 
 /**
  * The WAN's floor: a bare TCP round trip across the emulated WAN into a region and back, timed

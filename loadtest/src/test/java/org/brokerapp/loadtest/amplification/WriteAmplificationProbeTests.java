@@ -11,8 +11,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 
-import org.brokerapp.loadtest.report.ResultTable;
-import org.brokerapp.loadtest.run.WindowProbe.WindowFacts;
+import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.probe.WindowProbe.WindowFacts;
 import org.junit.jupiter.api.Test;
 
 /** The probe across a drill: a node restarted in the window leaves its table empty and the run going, never a failed run. */

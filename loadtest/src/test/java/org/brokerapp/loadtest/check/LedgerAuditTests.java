@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
+import org.brokerapp.loadtest.workload.AcceptedOrder;
 import org.brokerapp.loadtest.workload.OrderType;
 import org.brokerapp.loadtest.workload.PlannedOrder;
 import org.brokerapp.loadtest.workload.Side;

@@ -11,9 +11,9 @@ import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.LoadRun;
 import org.brokerapp.loadtest.report.MeasureResult;
 import org.brokerapp.loadtest.report.RunResult;
-import org.brokerapp.loadtest.target.EndpointsTarget;
-import org.brokerapp.loadtest.target.LocalTarget;
-import org.brokerapp.loadtest.target.Target;
+import org.brokerapp.loadtest.deployment.EndpointsTarget;
+import org.brokerapp.loadtest.deployment.LocalTarget;
+import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.regions.DeploymentOutputs;
 import org.junit.jupiter.api.Test;
 

@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import org.brokerapp.loadtest.target.CqlEndpoint;
-import org.brokerapp.loadtest.target.EndpointsTarget;
+import org.brokerapp.loadtest.deployment.CqlEndpoint;
+import org.brokerapp.loadtest.deployment.EndpointsTarget;
 import org.brokerapp.regions.CqlLogin;
 import org.brokerapp.regions.KafkaCredential;
 import org.junit.jupiter.api.Test;

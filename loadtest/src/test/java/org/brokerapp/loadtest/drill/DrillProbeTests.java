@@ -11,8 +11,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.brokerapp.infra.CassandraDisk;
 import org.brokerapp.infra.Progress;
-import org.brokerapp.loadtest.report.ResultTable;
-import org.brokerapp.loadtest.run.WindowProbe;
+import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.probe.WindowProbe;
 import org.junit.jupiter.api.Test;
 
 class DrillProbeTests {

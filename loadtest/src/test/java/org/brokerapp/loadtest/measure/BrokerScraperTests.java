@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
 import org.junit.jupiter.api.Test;
 
 class BrokerScraperTests {

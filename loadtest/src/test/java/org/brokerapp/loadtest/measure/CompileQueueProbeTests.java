@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.brokerapp.infra.ProcessCpu.Kind;
-import org.brokerapp.loadtest.report.ResultTable;
-import org.brokerapp.loadtest.run.WindowProbe.WindowFacts;
+import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.probe.WindowProbe.WindowFacts;
 import org.junit.jupiter.api.Test;
 
 class CompileQueueProbeTests {

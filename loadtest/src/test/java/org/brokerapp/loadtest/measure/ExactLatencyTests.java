@@ -9,6 +9,7 @@ import java.util.Base64;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
 import org.junit.jupiter.api.Test;
 
 class ExactLatencyTests {

@@ -3,6 +3,7 @@ package org.brokerapp.loadtest.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
 import org.junit.jupiter.api.Test;
 
 class LatencySummaryTests {

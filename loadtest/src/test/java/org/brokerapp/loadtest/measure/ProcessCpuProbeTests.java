@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.brokerapp.infra.ProcessCpu;
-import org.brokerapp.loadtest.report.ResultTable;
-import org.brokerapp.loadtest.run.WindowProbe;
+import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.probe.WindowProbe;
 import org.junit.jupiter.api.Test;
 
 class ProcessCpuProbeTests {

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.brokerapp.loadtest.check.CheckResult;
 import org.brokerapp.loadtest.measure.LatencySummary;
+import org.brokerapp.loadtest.probe.ResultTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.check;
+package org.brokerapp.loadtest.workload;
 
 import java.math.BigDecimal;
 

@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.target;
+package org.brokerapp.loadtest.deployment;
 
 import java.io.BufferedInputStream;
 import java.io.EOFException;
@@ -30,7 +30,7 @@ import org.apache.hc.core5.http.io.entity.EntityUtils;
  * each round so that the machine's noise falls on all alike. Run it beside a load test:
  * <pre>
  * java -Dlogback.configurationFile=local-stack-logback.xml -cp "loadtest/target/classes:$(cat loadtest/target/runtime-classpath.txt)" \
- *     org.brokerapp.loadtest.target.ClientOverheadProbe http://127.10.1.3:8080 alice alice-pw 500
+ *     org.brokerapp.loadtest.deployment.ClientOverheadProbe http://127.10.1.3:8080 alice alice-pw 500
  * </pre>
  * (the logging configuration matters: at logback's default level, DEBUG, Apache HttpClient logs
  * every request and costs several times more than its work)

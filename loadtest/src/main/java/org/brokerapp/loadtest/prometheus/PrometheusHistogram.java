@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.measure;
+package org.brokerapp.loadtest.prometheus;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.report;
+package org.brokerapp.loadtest.probe;
 
 import java.util.List;
 

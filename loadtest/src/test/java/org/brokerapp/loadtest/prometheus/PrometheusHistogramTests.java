@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.measure;
+package org.brokerapp.loadtest.prometheus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.cli;
+package org.brokerapp.loadtest.workload;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -6,8 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-import org.brokerapp.loadtest.workload.OrderMix;
-import org.brokerapp.loadtest.workload.WorkloadSpec;
 
 /**
  * Named loads; every value can be overridden on the command line. The rates are what the harness
@@ -45,7 +43,7 @@ public enum Preset {
             + "40+40 symbols, 200 customers, ramp-up 15 s, warm-up 30 s, 120 s measured",
             150, 300, new OrderMix(70, 20, 10), 0.5, 0.5, 0.2, 40, 40, 200, 15, 30, 120, 5, 100);
 
-    final String description;
+    private final String description;
     private final double orders;
     private final double ticks;
     private final OrderMix mix;
@@ -80,12 +78,18 @@ public enum Preset {
         this.floor = floor;
     }
 
+    /** The preset of that name (any case); refused, naming the known ones, if there is none. */
     public static Preset named(String name) {
         try {
             return valueOf(name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new UsageException("unknown preset '" + name + "'; known: " + Arrays.stream(values()).map(Preset::key).toList());
+            throw new IllegalArgumentException("unknown preset '" + name + "'; known: " + Arrays.stream(values()).map(Preset::key).toList());
         }
+    }
+
+    /** What the preset is for, in a phrase (the command line's help). */
+    public String description() {
+        return description;
     }
 
     public String key() {

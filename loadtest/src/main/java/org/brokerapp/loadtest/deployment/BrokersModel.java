@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.target;
+package org.brokerapp.loadtest.deployment;
 
 import java.io.IOException;
 import java.io.InputStream;

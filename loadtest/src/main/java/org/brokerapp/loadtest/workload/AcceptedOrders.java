@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.check;
+package org.brokerapp.loadtest.workload;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.target;
+package org.brokerapp.loadtest.deployment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

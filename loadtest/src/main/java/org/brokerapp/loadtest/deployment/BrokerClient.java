@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.target;
+package org.brokerapp.loadtest.deployment;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +34,6 @@ import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.io.entity.StringEntity;
 import org.apache.hc.core5.util.Timeout;
-import org.brokerapp.loadtest.measure.NotSent;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -1,10 +1,9 @@
-package org.brokerapp.loadtest.run;
+package org.brokerapp.loadtest.probe;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-import org.brokerapp.loadtest.report.ResultTable;
 
 /**
  * Something measured over exactly the measured window besides latency, e.g. write amplification

@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.target;
+package org.brokerapp.loadtest.deployment;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -23,7 +23,7 @@ import org.brokerapp.infra.LeanJvm;
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.SearchLogins;
-import org.brokerapp.loadtest.measure.PrometheusHistogram;
+import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
 
 /**
  * The regional brokers of a load run, each from this build's broker-service jar, in a JVM of its
