@@ -1,6 +1,7 @@
 package org.brokerapp.loadtest;
 
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -42,13 +43,14 @@ public final class LoadRun {
      * @param check   audit every customer's ledger afterwards
      * @param probes  measured over the window too (e.g. write amplification); their tables join the result
      * @param idleBaseline how long the probes measure the target at rest before any load (zero: not at all)
+     * @param latencyLogs  where the client latencies of every interval go as HdrHistogram logs ({@code <measure>.hlog}), if anywhere
      */
     public record Settings(String title, String preset, String command, Duration progressEvery, BigDecimal openingCash, boolean floor,
-                           boolean check, Optional<SlaPlan> sla, List<WindowProbe> probes, Duration idleBaseline) {
+                           boolean check, Optional<SlaPlan> sla, List<WindowProbe> probes, Duration idleBaseline, Optional<Path> latencyLogs) {
 
         public static Settings defaults(String title) {
             return new Settings(title, "custom", "", Duration.ofSeconds(5), new BigDecimal("10000000.00"), true, true, Optional.empty(), List.of(),
-                    Duration.ZERO);
+                    Duration.ZERO, Optional.empty());
         }
     }
 
@@ -64,6 +66,7 @@ public final class LoadRun {
         }
         try (Harness harness = Harness.open(target, spec.symbolsPerRegion(), spec.seed(), settings.floor(), runId, settings.progressEvery(),
                 settings.probes(), progress)) {
+            settings.latencyLogs().ifPresent(harness::logLatenciesTo);
             harness.idleBaseline(settings.idleBaseline(), spec.floorWritesPerSecond()).ifPresent(notes::add);
             harness.prime(spec);
             WindowResult window;

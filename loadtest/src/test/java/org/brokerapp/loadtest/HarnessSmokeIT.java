@@ -7,12 +7,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.cli.LoadTestCli;
 import org.brokerapp.loadtest.workload.Preset;
+import org.brokerapp.loadtest.measure.LatencyLog;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.report.MeasureResult;
@@ -33,6 +39,7 @@ import org.junit.jupiter.api.Test;
 class HarnessSmokeIT {
 
     static final double MARKET_SHARE = 0.2;
+    private static final Path HLOGS = Path.of("target/smoke-hlog");
 
     @Test
     void aSmokeRunMeasuresEveryPathAndChecksTheLedgers(LocalStack stack) throws Exception {
@@ -47,7 +54,7 @@ class HarnessSmokeIT {
             LoadRun.Settings defaults = LoadRun.Settings.defaults("harness smoke test");
             LoadRun.Settings settings = new LoadRun.Settings(defaults.title(), defaults.preset(), defaults.command(), defaults.progressEvery(),
                     defaults.openingCash(), defaults.floor(), defaults.check(), defaults.sla(),
-                    LoadTestCli.localMeasures(target), Duration.ofSeconds(5));
+                    LoadTestCli.localMeasures(target), Duration.ofSeconds(5), Optional.of(HLOGS));
             result = LoadRun.execute(target, spec, settings, progress);
         }
 
@@ -138,8 +145,26 @@ class HarnessSmokeIT {
         assertThat(queues.rows()).extracting(ResultTable.Row::label).anyMatch(l -> l.startsWith("harness "));
         assertThat(queues.rows()).allSatisfy(r -> assertThat(r.values()).allSatisfy(v -> assertThat(Integer.parseInt(v)).isNotNegative()));
 
+        // the client latencies as HdrHistogram logs, read back with HdrHistogram's own reader: a measure's measured intervals
+        // hold exactly the samples of its row in the report
+        for (String name : List.of("placement @us-east-1 local", "placement @ap-southeast-2 local")) {
+            assertThat(measuredSamples(HLOGS.resolve(LatencyLog.fileName(name)))).as(name).isEqualTo(measures.get(name).latency().count());
+        }
+
         Path dir = Path.of("target/smoke-results");
         ResultsDirectory.write(dir, result);
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<svg");
+    }
+
+    /** The samples of a log's intervals tagged as a measured window. */
+    private static long measuredSamples(Path log) throws java.io.IOException {
+        long samples = 0;
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+            if (h.getTag() != null && h.getTag().startsWith("measured-")) {
+                samples += ((Histogram) h).getTotalCount();
+            }
+        }
+        return samples;
     }
 }

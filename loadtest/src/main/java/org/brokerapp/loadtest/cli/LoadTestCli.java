@@ -2,6 +2,7 @@ package org.brokerapp.loadtest.cli;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 
 import org.brokerapp.infra.KafkaAccess;
 import org.brokerapp.infra.KafkaCredentials;
@@ -73,12 +74,13 @@ public final class LoadTestCli {
             progress.step("target: " + target.describe());
             watchIt(target, progress);
             LoadRun.Settings settings = new LoadRun.Settings("Load test, preset " + plan.preset().key(), plan.preset().key(), command.trim(),
-                    plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), probes(target, plan, progress), plan.idleBaseline());
+                    plan.progressEvery(), plan.openingCash(), plan.floor(), plan.check(), plan.sla(), probes(target, plan, progress), plan.idleBaseline(),
+                    Optional.of(plan.resultsDir()));
             RunResult result = LoadRun.execute(target, plan.spec(), settings, progress);
             ResultsDirectory.write(plan.resultsDir(), result);
             System.out.println();
             System.out.print(MarkdownReport.render(result));
-            System.out.println("results: " + plan.resultsDir().toAbsolutePath() + " (summary.md, results.json, report.html)");
+            System.out.println("results: " + plan.resultsDir().toAbsolutePath() + " (summary.md, results.json, report.html, and an HdrHistogram log per measure, <measure>.hlog)");
             return result.check().passed() || !plan.check() ? 0 : 1;
         } catch (IllegalArgumentException e) {
             System.err.println("loadtest: " + e.getMessage());

@@ -2,6 +2,7 @@ package org.brokerapp.loadtest.run;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,6 +27,7 @@ import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
 import org.brokerapp.loadtest.measure.ExactLatency;
 import org.brokerapp.loadtest.measure.LatencyBook;
+import org.brokerapp.loadtest.measure.LatencyLog;
 import org.brokerapp.loadtest.measure.LatencyWindow;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
@@ -76,6 +78,7 @@ public final class Harness implements AutoCloseable {
     private final SymbolSet symbols;
     private final String runId;
     private final LatencyBook latencies = new LatencyBook();
+    private Optional<LatencyLog> latencyLog = Optional.empty();
     private final ErrorKinds errors = new ErrorKinds();
     private final Counters counters = new Counters();
     private final AcceptedOrders accepted = new AcceptedOrders();
@@ -135,6 +138,12 @@ public final class Harness implements AutoCloseable {
             harness.close();
             throw e;
         }
+    }
+
+    /** From the next level on, every interval's client latencies also go to {@code directory} as HdrHistogram logs ({@link LatencyLog}). */
+    public void logLatenciesTo(Path directory) {
+        latencyLog.ifPresent(LatencyLog::close);
+        latencyLog = Optional.of(new LatencyLog(directory));
     }
 
     public SymbolSet symbols() {
@@ -364,6 +373,7 @@ public final class Harness implements AutoCloseable {
 
     @Override
     public void close() {
+        latencyLog.ifPresent(LatencyLog::close);
         publishers.values().forEach(TickPublisher::close);
         floors.forEach(FloorWriter::close);
         wanFloors.forEach(WanFloor::close);
@@ -430,6 +440,7 @@ public final class Harness implements AutoCloseable {
                 double at = (System.nanoTime() - start) / 1e9;
                 String phaseName = boundary <= rampEnd ? "ramp-up" : boundary <= warmEnd ? "warm-up" : "measured";
                 Map<String, Histogram> interval = latencies.sampleInterval();
+                latencyLog.ifPresent(log -> log.append(interval, phaseName + "-" + Math.round(spec.ordersPerSecond()) + "ops"));
                 phase.add(interval);
                 if (phaseName.equals("measured")) {
                     window.add(interval);

@@ -80,7 +80,7 @@ class OpsLiveIT {
                 Duration.ofSeconds(5), Duration.ofSeconds(45), Duration.ofSeconds(3), smoke.floorWritesPerSecond(), smoke.primeShares(), smoke.seed());
         LoadRun.Settings defaults = LoadRun.Settings.defaults("ops live test");
         LoadRun.Settings settings = new LoadRun.Settings(defaults.title(), defaults.preset(), defaults.command(), defaults.progressEvery(),
-                defaults.openingCash(), defaults.floor(), false, defaults.sla(), defaults.probes(), defaults.idleBaseline());
+                defaults.openingCash(), defaults.floor(), false, defaults.sla(), defaults.probes(), defaults.idleBaseline(), defaults.latencyLogs());
         Path jar = Path.of("../broker-service/target/broker-service-0.1.0-SNAPSHOT.jar");
         ExecutorService background = Executors.newSingleThreadExecutor();
         try (LocalTarget target = LocalTarget.attach(stack, Path.of("target/ops-logs"), jar, spec.customers(), List.of(), progress)) {
