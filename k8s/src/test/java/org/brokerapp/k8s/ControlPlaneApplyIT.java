@@ -1,5 +1,7 @@
 package org.brokerapp.k8s;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,8 +13,6 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code kubectl apply -k} of each overlay, with the component Terraform's outputs wrote, to a real control plane

@@ -1,5 +1,7 @@
 package org.brokerapp.k8s;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,8 +19,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
-
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Where the k8s/ tree and its tools are, and how the tests run them. The tools are installed by

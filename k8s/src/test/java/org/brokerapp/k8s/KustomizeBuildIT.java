@@ -1,5 +1,8 @@
 package org.brokerapp.k8s;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.brokerapp.k8s.K8sTools.K8S;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,9 +12,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.brokerapp.k8s.K8sTools.K8S;
 
 /** Every overlay builds, and what it builds keeps the house rules for workloads. */
 class KustomizeBuildIT {

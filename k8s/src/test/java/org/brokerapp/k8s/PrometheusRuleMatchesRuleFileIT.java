@@ -1,11 +1,11 @@
 package org.brokerapp.k8s;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The PrometheusRule of the monitoring component carries exactly the groups of the rule file next to

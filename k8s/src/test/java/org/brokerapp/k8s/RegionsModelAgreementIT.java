@@ -1,5 +1,7 @@
 package org.brokerapp.k8s;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,8 +12,6 @@ import org.brokerapp.regions.RegionsModel;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The overlays say what infra/regions.yaml says: one overlay per region, each naming its region, its

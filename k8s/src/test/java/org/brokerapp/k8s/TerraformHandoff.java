@@ -1,5 +1,7 @@
 package org.brokerapp.k8s;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,8 +12,6 @@ import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The seam between the two trees, crossed as a user crosses it: {@code terraform apply} of the

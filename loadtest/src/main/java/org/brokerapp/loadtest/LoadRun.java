@@ -15,15 +15,15 @@ import java.util.UUID;
 
 import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.check.CheckResult;
+import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.probe.WindowProbe;
 import org.brokerapp.loadtest.report.RunResult;
 import org.brokerapp.loadtest.report.SlaResult;
 import org.brokerapp.loadtest.report.WindowResult;
 import org.brokerapp.loadtest.run.Harness;
-import org.brokerapp.loadtest.probe.WindowProbe;
 import org.brokerapp.loadtest.sla.SlaPlan;
 import org.brokerapp.loadtest.sla.SlaSearch;
-import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 
 /**

@@ -12,20 +12,19 @@ import java.util.Optional;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-
 import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.cli.LoadTestCli;
-import org.brokerapp.loadtest.workload.Preset;
+import org.brokerapp.loadtest.deployment.LocalTarget;
 import org.brokerapp.loadtest.measure.LatencyLog;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
-import org.brokerapp.loadtest.report.MeasureResult;
 import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.report.MeasureResult;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
-import org.brokerapp.loadtest.deployment.LocalTarget;
+import org.brokerapp.loadtest.workload.Preset;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,7 @@
 package org.brokerapp.terraform;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +11,6 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What the AWS modules must hold before a first apply can work, read from the files (no provider is

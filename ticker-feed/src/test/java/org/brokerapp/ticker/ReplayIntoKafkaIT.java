@@ -36,7 +36,7 @@ class ReplayIntoKafkaIT {
         String topic = "replay-" + region;
 
         FeedRunner.Result run = FeedRunner.run("replay", "--region", "us-east-1", "--region", "ap-southeast-2", "--file", file.toString(),
-                "--speed", speed, "--topic", topic, "--progress", "off", "--kafka-user", KafkaAccess.ADMIN, "--kafka-password-file", stack.kafkaPasswordFile(KafkaAccess.ADMIN).toString(), 
+                "--speed", speed, "--topic", topic, "--progress", "off", "--kafka-user", KafkaAccess.ADMIN, "--kafka-password-file", stack.kafkaPasswordFile(KafkaAccess.ADMIN).toString(),
                 "--bootstrap", "us-east-1=" + stack.kafkaBootstrapServers("us-east-1"),
                 "--bootstrap", "ap-southeast-2=" + stack.kafkaBootstrapServers("ap-southeast-2"));
 

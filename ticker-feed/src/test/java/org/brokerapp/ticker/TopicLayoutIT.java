@@ -67,7 +67,7 @@ class TopicLayoutIT {
     }
 
     private FeedRunner.Result simulate(String topic, int partitions) {
-        return FeedRunner.run("simulate", "--region", "us-east-1", "--count", "100", "--rate", "1000", "--progress", "off", "--kafka-user", KafkaAccess.ADMIN, "--kafka-password-file", stack.kafkaPasswordFile(KafkaAccess.ADMIN).toString(), 
+        return FeedRunner.run("simulate", "--region", "us-east-1", "--count", "100", "--rate", "1000", "--progress", "off", "--kafka-user", KafkaAccess.ADMIN, "--kafka-password-file", stack.kafkaPasswordFile(KafkaAccess.ADMIN).toString(),
                 "--topic", topic, "--partitions", Integer.toString(partitions), "--bootstrap-servers", stack.kafkaBootstrapServers("us-east-1"));
     }
 

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -50,6 +51,7 @@ public class AccountOwnership extends LoopThread {
     private final OwnedCustomers accounts;
     private final BrokerProperties properties;
     private final DecisionLeases leases;
+    private final MeterRegistry registry;
     private final String group;
     private final String self;
     private volatile int partitionCount;
@@ -66,6 +68,7 @@ public class AccountOwnership extends LoopThread {
         this.partitionCount = properties.events().partitions();
         this.group = group(properties.region());
         this.self = instance.url();
+        this.registry = registry;
         this.leases = new DecisionLeases(session, cql, group, self);
         accounts.ownedBy(this);
         // ops and the broker-kill drill: how many of the region's customer partitions this instance decides for
@@ -117,7 +120,8 @@ public class AccountOwnership extends LoopThread {
         awaitJoinable();
         Properties config = KafkaConsumers.configFor(properties, group);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+             KafkaClientMetrics meters = KafkaConsumers.metered(kafka, registry)) {
             consumer = kafka;
             int partitions = kafka.partitionsFor(TOPIC).size();
             if (partitions == 0) {

@@ -15,6 +15,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -58,6 +59,7 @@ public class OrderEventPublisher implements DisposableBean {
 
     private final KafkaProducer<String, byte[]> producer;
     private final OrderEventCodec codec;
+    private final KafkaClientMetrics producerMeters;
     private final ObjectProvider<DirectDelivery> direct;
     private final Duration directAfter;
     private final Counter deliveredDirectly;
@@ -92,6 +94,9 @@ public class OrderEventPublisher implements DisposableBean {
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(Math.min(METADATA_WAIT.toMillis(), directAfter.toMillis())));
         this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+        // the producer's own metrics (request latency, retries, buffer use, ...) as kafka.producer.* meters
+        this.producerMeters = new KafkaClientMetrics(producer);
+        producerMeters.bindTo(meters);
         resender.scheduleWithFixedDelay(this::probeBacklog, BACKLOG_PROBE.toMillis(), BACKLOG_PROBE.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -172,6 +177,7 @@ public class OrderEventPublisher implements DisposableBean {
     @Override
     public void destroy() {
         resender.shutdownNow();
+        producerMeters.close();
         producer.close(Duration.ofSeconds(5));
     }
 }

@@ -33,6 +33,11 @@ public class BrokerMetrics {
         this.placement = timer("broker.order.placement", "order placement request to ledger write acknowledged");
     }
 
+    /** The registry, for binders of clients whose meters are not the broker's own (the Kafka clients'). */
+    public MeterRegistry registry() {
+        return registry;
+    }
+
     public void filled(FillTimes fill) {
         Duration sinceTickEvent = fill.tickToFill();
         tickToFill.record(sinceTickEvent.isNegative() ? Duration.ZERO : sinceTickEvent);

@@ -3,8 +3,8 @@ package org.brokerapp.broker.relay;
 import java.util.Optional;
 
 import org.brokerapp.broker.account.CustomerHomes;
-import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
+import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Component;

@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -30,13 +31,13 @@ import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.brokerapp.broker.account.CustomerHomes;
+import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.events.DirectDelivery;
 import org.brokerapp.broker.events.EventRouting;
 import org.brokerapp.broker.events.EventTopics;
 import org.brokerapp.broker.events.MalformedOrderEventException;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
-import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.system.KafkaConsumers;
@@ -246,7 +247,8 @@ public class EventRelay implements SmartLifecycle, DirectDelivery, DisposableBea
             config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
             config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "500");
             taken.clear(); // a consumer starting over reads again from the committed offsets
-            try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
+            try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+                 KafkaClientMetrics clientMeters = KafkaConsumers.metered(kafka, meters)) {
                 consumer = kafka;
                 kafka.subscribe(List.of(EventTopics.ORDER_EVENTS), new ConsumerRebalanceListener() {
                     @Override

@@ -32,8 +32,8 @@ import org.brokerapp.broker.peer.RemoteFailure;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

@@ -23,6 +23,7 @@ import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -36,6 +37,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.brokerapp.broker.events.MalformedOrderEventException;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
+import org.brokerapp.broker.system.KafkaConsumers;
 import org.brokerapp.broker.system.LoopThread;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -84,6 +86,7 @@ public final class OrderEventIndexer extends LoopThread {
     private List<Integer> writeVersions = List.of();
     private Instant writeVersionsReadAt = Instant.MIN;
     private Instant retentionCheckedAt = Instant.MIN;
+    private final MeterRegistry registry;
 
     public OrderEventIndexer(ElasticsearchClient client, SearchProperties properties, String region, Map<String, Object> kafka,
                              MeterRegistry registry, Clock clock) {
@@ -93,6 +96,7 @@ public final class OrderEventIndexer extends LoopThread {
         this.settings = properties.indexer();
         this.tradeRetention = properties.tradeRetention();
         this.clock = clock;
+        this.registry = registry;
         this.consumerConfig = new Properties();
         consumerConfig.putAll(kafka);
         consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId().isBlank() ? defaultGroup(region) : settings.groupId());
@@ -126,7 +130,8 @@ public final class OrderEventIndexer extends LoopThread {
 
     @Override
     protected void loop() {
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new ByteArrayDeserializer());
+             KafkaClientMetrics clientMeters = KafkaConsumers.metered(c, registry)) {
             consumer = c;
             c.subscribe(List.of(settings.topic()), new ConsumerRebalanceListener() {
                 @Override

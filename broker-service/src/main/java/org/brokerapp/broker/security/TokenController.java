@@ -5,10 +5,10 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
 
-import jakarta.servlet.http.HttpServletRequest;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import org.brokerapp.broker.core.ApiProblem;
 import org.brokerapp.broker.web.OpenApiConfiguration;
 import org.springframework.http.HttpHeaders;

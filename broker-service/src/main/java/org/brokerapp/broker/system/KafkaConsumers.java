@@ -2,6 +2,9 @@ package org.brokerapp.broker.system;
 
 import java.util.Properties;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 
@@ -27,5 +30,15 @@ public final class KafkaConsumers {
         // with the dead one's for its leases to lapse). Every listener here handles the partitions it is given, not the whole set.
         config.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
         return config;
+    }
+
+    /**
+     * The consumer's own metrics (records lag, fetch latency, rebalances, ...) as Micrometer meters
+     * ({@code kafka.consumer.*}), until the returned binder is closed: close it with the consumer.
+     */
+    public static KafkaClientMetrics metered(Consumer<?, ?> consumer, MeterRegistry registry) {
+        KafkaClientMetrics metrics = new KafkaClientMetrics(consumer);
+        metrics.bindTo(registry);
+        return metrics;
     }
 }

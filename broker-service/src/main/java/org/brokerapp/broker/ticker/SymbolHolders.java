@@ -4,8 +4,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 import org.brokerapp.broker.deciding.DecisionLeases;
-
-import org.brokerapp.broker.deciding.DecisionLeases;
 import org.brokerapp.broker.system.InstanceUrl;
 import org.springframework.stereotype.Component;
 

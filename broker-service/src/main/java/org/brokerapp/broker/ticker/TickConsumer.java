@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -88,7 +89,8 @@ public class TickConsumer extends LoopThread {
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
         // notice the ticks topic soon after the feed creates it
         config.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, "2000");
-        try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> kafka = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+             KafkaClientMetrics clientMeters = KafkaConsumers.metered(kafka, metrics.registry())) {
             consumer = kafka;
             kafka.subscribe(List.of(Topics.TICKS), new Ownership(kafka));
             polling = true;

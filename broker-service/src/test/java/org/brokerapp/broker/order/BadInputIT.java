@@ -72,9 +72,9 @@ class BadInputIT {
             tiny exponent limitPrice      | POST | `{VALID,"quantity":1,"limitPrice":1e-50000000}`                       | 400 | limitPrice must have at most 4 decimals
             huge exponent limitPrice      | POST | `{VALID,"quantity":1,"limitPrice":1e+2147483647}`                     | 400 | limitPrice must have at most 4 decimals
             tiny exponent quantity        | POST | `{VALID,"quantity":1e-2147483647,"limitPrice":1}`                     | 400 | whole number
-            out of range exponent         | POST | `{VALID,"quantity":1e99999999999,"limitPrice":1}`                     | 400 | 
-            not JSON                      | POSTTEXT | `quantity=1`                                                     | 415 | 
-            YAML                          | POSTYAML | `clientOrderId: y-1`                                            | 415 | 
+            out of range exponent         | POST | `{VALID,"quantity":1e99999999999,"limitPrice":1}`                     | 400 |
+            not JSON                      | POSTTEXT | `quantity=1`                                                     | 415 |
+            YAML                          | POSTYAML | `clientOrderId: y-1`                                            | 415 |
             order id not a UUID           | GET  | `/api/orders/not-a-uuid`                                             | 400 | orderId
             unknown order                 | GET  | `/api/orders/RANDOM`                                                 | 404 | no order
             cancel an unknown order       | DELETE | `/api/orders/RANDOM`                                               | 404 | no order

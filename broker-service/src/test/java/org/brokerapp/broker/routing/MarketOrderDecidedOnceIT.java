@@ -12,10 +12,10 @@ import java.util.UUID;
 
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.peer.PeerSigner;
-import org.brokerapp.broker.support.SignedCalls;
 import org.brokerapp.broker.support.BrokerProcess;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.SignedCalls;
 import org.brokerapp.broker.support.TickPublisher;
 import org.brokerapp.infra.Await;
 import org.junit.jupiter.api.Test;

@@ -12,9 +12,9 @@ import java.util.UUID;
 import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.peer.PeerSigner;
-import org.brokerapp.broker.support.SignedCalls;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.SignedCalls;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 

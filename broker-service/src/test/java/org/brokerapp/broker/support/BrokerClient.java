@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
-
 import javax.net.ssl.SSLContext;
 
 import org.brokerapp.infra.Await;

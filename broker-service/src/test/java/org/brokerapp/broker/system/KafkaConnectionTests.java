@@ -1,14 +1,14 @@
 package org.brokerapp.broker.system;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** How {@code broker.kafka.*} becomes the start of every Kafka client's configuration: plaintext, or a login over TLS. */
 class KafkaConnectionTests {

@@ -1,5 +1,7 @@
 package org.brokerapp.broker.system;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +20,6 @@ import org.springframework.boot.support.SpringApplicationJsonEnvironmentPostProc
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.io.ClassPathResource;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One image serves every region: the environment a region's pod gets from its ConfigMap

@@ -1,5 +1,7 @@
 package org.brokerapp.infra;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -7,8 +9,6 @@ import java.util.regex.Pattern;
 
 import org.apache.kafka.common.utils.AppInfoParser;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every Java module talks to Kafka with the client of the release the local stack runs (and Terraform

@@ -14,8 +14,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** The launcher's answers to mistakes: one line naming the problem (exit 2 for usage, 1 for a failure), before anything starts. */
 class StackCliTests {

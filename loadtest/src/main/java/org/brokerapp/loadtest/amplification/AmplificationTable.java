@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.probe.ResultTable;
+import org.brokerapp.loadtest.report.MarkdownReport;
 
 /** Markdown tables of measured write amplification, for the console and {@code docs/benchmarks/README.md}. */
 public final class AmplificationTable {

@@ -14,16 +14,16 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
+import org.brokerapp.loadtest.deployment.CqlEndpoint;
 import org.brokerapp.loadtest.drill.Drill;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.sla.SlaPlan;
-import org.brokerapp.loadtest.deployment.CqlEndpoint;
 import org.brokerapp.loadtest.workload.OrderMix;
 import org.brokerapp.loadtest.workload.Preset;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
-import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.CaCertificates;
 import org.brokerapp.regions.CqlLogin;
+import org.brokerapp.regions.DeploymentOutputs;
 import org.brokerapp.regions.KafkaTrust;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;

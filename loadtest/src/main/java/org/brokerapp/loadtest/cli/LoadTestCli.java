@@ -10,17 +10,17 @@ import org.brokerapp.infra.Progress;
 import org.brokerapp.infra.StackException;
 import org.brokerapp.loadtest.LoadRun;
 import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
+import org.brokerapp.loadtest.deployment.EndpointsTarget;
+import org.brokerapp.loadtest.deployment.LocalTarget;
+import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.loadtest.drill.Drill;
 import org.brokerapp.loadtest.drill.DrillProbe;
 import org.brokerapp.loadtest.measure.CompileQueueProbe;
 import org.brokerapp.loadtest.measure.ProcessCpuProbe;
+import org.brokerapp.loadtest.probe.WindowProbe;
 import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
-import org.brokerapp.loadtest.probe.WindowProbe;
-import org.brokerapp.loadtest.deployment.EndpointsTarget;
-import org.brokerapp.loadtest.deployment.LocalTarget;
-import org.brokerapp.loadtest.deployment.Target;
 
 /**
  * {@code loadtest/bin/loadtest}: parses the command line, opens the target (starting the local

@@ -6,18 +6,18 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.loadtest.measure.BrokerScraper;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ExactLatency;
 import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
-import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
 import org.brokerapp.loadtest.measure.Ratios;
+import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
 import org.brokerapp.loadtest.report.MeasureResult;
 import org.brokerapp.loadtest.report.Throughput;
 import org.brokerapp.loadtest.report.TimelinePoint;
 import org.brokerapp.loadtest.report.WindowResult;
-import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
 import org.brokerapp.regions.RegionsModel;
 

@@ -9,11 +9,11 @@ import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import org.brokerapp.loadtest.deployment.CqlEndpoint;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
 import org.brokerapp.loadtest.measure.LatencyBook;
 import org.brokerapp.loadtest.measure.Measures;
-import org.brokerapp.loadtest.deployment.CqlEndpoint;
 import org.brokerapp.regions.RegionsModel;
 
 /**

@@ -4,11 +4,11 @@ import java.math.BigDecimal;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.brokerapp.loadtest.deployment.BrokerClient;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
 import org.brokerapp.loadtest.measure.LatencyBook;
 import org.brokerapp.loadtest.measure.Measures;
-import org.brokerapp.loadtest.deployment.BrokerClient;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -9,13 +9,13 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.loadtest.measure.LatencyBook;
 import org.brokerapp.loadtest.measure.Measures;
-import org.brokerapp.loadtest.deployment.Target;
 
 /**
  * The WAN's floor: a bare TCP round trip across the emulated WAN into a region and back, timed

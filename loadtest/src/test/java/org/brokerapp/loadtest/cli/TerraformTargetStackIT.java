@@ -9,11 +9,11 @@ import org.brokerapp.infra.LocalStack;
 import org.brokerapp.infra.LocalStackTest;
 import org.brokerapp.infra.Progress;
 import org.brokerapp.loadtest.LoadRun;
-import org.brokerapp.loadtest.report.MeasureResult;
-import org.brokerapp.loadtest.report.RunResult;
 import org.brokerapp.loadtest.deployment.EndpointsTarget;
 import org.brokerapp.loadtest.deployment.LocalTarget;
 import org.brokerapp.loadtest.deployment.Target;
+import org.brokerapp.loadtest.report.MeasureResult;
+import org.brokerapp.loadtest.report.RunResult;
 import org.brokerapp.regions.DeploymentOutputs;
 import org.junit.jupiter.api.Test;
 

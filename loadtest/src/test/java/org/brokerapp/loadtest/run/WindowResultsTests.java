@@ -7,7 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.HdrHistogram.Histogram;
-import org.brokerapp.loadtest.workload.Preset;
+import org.brokerapp.loadtest.deployment.CqlEndpoint;
+import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.loadtest.measure.BrokerScraper;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ExactLatency;
@@ -15,10 +16,9 @@ import org.brokerapp.loadtest.measure.LatencySummary;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.report.MeasureResult;
 import org.brokerapp.loadtest.report.WindowResult;
-import org.brokerapp.loadtest.deployment.CqlEndpoint;
-import org.brokerapp.loadtest.deployment.Target;
-import org.brokerapp.regions.RegionsModel;
+import org.brokerapp.loadtest.workload.Preset;
 import org.brokerapp.regions.RegionsFile;
+import org.brokerapp.regions.RegionsModel;
 import org.junit.jupiter.api.Test;
 
 class WindowResultsTests {

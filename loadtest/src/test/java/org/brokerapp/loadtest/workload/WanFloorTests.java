@@ -7,9 +7,9 @@ import java.net.ServerSocket;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.loadtest.measure.LatencyBook;
 import org.brokerapp.loadtest.measure.Measures;
-import org.brokerapp.loadtest.deployment.Target;
 import org.junit.jupiter.api.Test;
 
 /** The WAN floor's echo and round trips on loopback (no emulator: the round trip is the bare socket's). */
