@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.Side;
 
 /**
  * One customer's balances as their owner holds them in memory: settled cash and positions, what

@@ -3,9 +3,9 @@ package org.brokerapp.broker.account;
 import java.math.BigDecimal;
 import java.util.Optional;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
-import org.brokerapp.broker.core.OrderType;
-import org.brokerapp.broker.core.Side;
 
 /**
  * Whether a reported fill can be a fill of the owner's own open order. A fill reaches the owner

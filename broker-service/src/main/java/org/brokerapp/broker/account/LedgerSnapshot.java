@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.Side;
 
 /**
  * One read of a customer's ledger partition: the opening balance and every order. Balances are a fold over the orders: a fill only ever writes its own

@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.UUID;
 
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
-import org.brokerapp.broker.core.Side;
 
 /**
  * An order whose placement's outcome is not known yet (its write or event did not answer in time)

@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 
-import org.brokerapp.broker.core.OrderType;
-import org.brokerapp.broker.core.Side;
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 
 /**
  * An open LIMIT or STOP order waiting in a {@link TriggerIndex} for a tick of its symbol.

@@ -7,9 +7,9 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 
-import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.PriceUnits;
-import org.brokerapp.broker.core.Side;
 
 /**
  * The {@link TriggerIndex} the broker matches with: a tick costs the same whether a symbol has ten

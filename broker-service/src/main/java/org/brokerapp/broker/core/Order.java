@@ -4,6 +4,9 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.UUID;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
+
 /**
  * An order as the ledger holds it. {@code limitPrice} is set for LIMIT orders, {@code stopPrice}
  * for STOP orders; {@code reservedCash} is what a BUY holds back from the customer's cash while

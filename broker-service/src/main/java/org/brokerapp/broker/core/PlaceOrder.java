@@ -2,6 +2,9 @@ package org.brokerapp.broker.core;
 
 import java.math.BigDecimal;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
+
 /**
  * A validated request to place an order, in the domain's terms.
  *

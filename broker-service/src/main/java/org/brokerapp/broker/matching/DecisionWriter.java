@@ -15,12 +15,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import org.brokerapp.api.OrderType;
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PriceUnits;
 import org.brokerapp.broker.deciding.SymbolFence;
 import org.brokerapp.broker.events.OrderEvent;

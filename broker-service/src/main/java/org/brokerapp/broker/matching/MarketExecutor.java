@@ -10,15 +10,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderIds;
 import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
-import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventPublisher;

@@ -23,14 +23,14 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.book.SortedTriggerIndex;
 import org.brokerapp.broker.book.TriggerIndex;
 import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PriceUnits;
-import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.deciding.SymbolFence;
 import org.brokerapp.broker.market.LastPrices;

@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.api.OrderType;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.springframework.stereotype.Component;
 

@@ -2,11 +2,11 @@ package org.brokerapp.broker.order;
 
 import java.math.BigDecimal;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.OrderProblem;
-import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.PriceUnits;
-import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.web.Excerpt;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Component;

@@ -2,11 +2,11 @@ package org.brokerapp.broker.order;
 
 import java.time.Duration;
 
+import org.brokerapp.api.OrderType;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
-import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
 import org.brokerapp.broker.deciding.ExchangeOwnership;

@@ -3,9 +3,9 @@ package org.brokerapp.broker.order;
 import java.net.URI;
 
 import io.swagger.v3.oas.annotations.Hidden;
+import org.brokerapp.api.OrderType;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.core.Order;
-import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
 import org.brokerapp.broker.peer.PeerAuthenticationFilter;

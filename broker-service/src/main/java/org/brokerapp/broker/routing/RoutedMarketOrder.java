@@ -2,7 +2,7 @@ package org.brokerapp.broker.routing;
 
 import java.math.BigDecimal;
 
-import org.brokerapp.broker.core.Side;
+import org.brokerapp.api.Side;
 
 /**
  * A MARKET order on its way from its customer's owner to the region matching its symbol, which

@@ -2,8 +2,8 @@ package org.brokerapp.broker.routing;
 
 import java.math.BigDecimal;
 
-import org.brokerapp.broker.core.OrderType;
-import org.brokerapp.broker.core.Side;
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 
 /**
  * An order on its way from the region (or instance) where the customer placed it to the instance

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.OrderType;
-import org.brokerapp.broker.core.Side;
 import org.junit.jupiter.api.Test;
 
 /** The owner's in-memory account: reservations, fills and cancels as the ledger's fold would count them. */

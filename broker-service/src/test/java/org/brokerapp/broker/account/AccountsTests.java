@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.deciding.AccountOwnership;
 import org.brokerapp.broker.deciding.CustomerPartitions;
 import org.junit.jupiter.api.Test;
@@ -75,7 +77,7 @@ class AccountsTests {
     void theAuditComparesTheOwnersAccountWithTheLedger() {
         when(ownership.covers("carol")).thenReturn(true);
         org.brokerapp.broker.core.Order open = new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE",
-                org.brokerapp.broker.core.Side.BUY, org.brokerapp.broker.core.OrderType.LIMIT, 2, new BigDecimal("10.00"), null, new BigDecimal("20.00"),
+                org.brokerapp.api.Side.BUY, org.brokerapp.api.OrderType.LIMIT, 2, new BigDecimal("10.00"), null, new BigDecimal("20.00"),
                 org.brokerapp.broker.core.OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
         when(ledger.read("carol")).thenReturn(Optional.of(new LedgerSnapshot("carol", new BigDecimal("1000.00"), Map.of(), List.of(open))));
         assertThat(accounts.audit("carol").owner()).as("not in memory: nothing to differ").isNull();
@@ -100,7 +102,7 @@ class AccountsTests {
     void theAuditCountsWhatOrdersOfUnknownOutcomeHoldBack() {
         when(ownership.covers("carol")).thenReturn(true);
         org.brokerapp.broker.core.Order unknown = new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE",
-                org.brokerapp.broker.core.Side.BUY, org.brokerapp.broker.core.OrderType.MARKET, 2, null, null, BigDecimal.ZERO,
+                org.brokerapp.api.Side.BUY, org.brokerapp.api.OrderType.MARKET, 2, null, null, BigDecimal.ZERO,
                 org.brokerapp.broker.core.OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
         when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")));
         accounts.withAccount("carol", a -> {
@@ -127,8 +129,8 @@ class AccountsTests {
         when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")));
         java.util.List<org.brokerapp.broker.core.Order> orders = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            orders.add(new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-" + i, "IBM", "NYSE", org.brokerapp.broker.core.Side.BUY,
-                    org.brokerapp.broker.core.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.OPEN,
+            orders.add(new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-" + i, "IBM", "NYSE", org.brokerapp.api.Side.BUY,
+                    org.brokerapp.api.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.OPEN,
                     "us-east-1", T, null, null, null, null));
         }
         capped.withAccount("carol", a -> {
@@ -157,8 +159,8 @@ class AccountsTests {
 
     /** A fill of an order the owner does not hold (it was never placed, or closed): applied as nothing. */
     private static org.brokerapp.broker.core.Order fill() {
-        return new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE", org.brokerapp.broker.core.Side.BUY,
-                org.brokerapp.broker.core.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.FILLED,
+        return new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE", org.brokerapp.api.Side.BUY,
+                org.brokerapp.api.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.FILLED,
                 "us-east-1", T, BigDecimal.ONE, T, "us-east-1", null);
     }
 }

@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
 
-import org.brokerapp.broker.core.OrderType;
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.PriceUnits;
-import org.brokerapp.broker.core.Side;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

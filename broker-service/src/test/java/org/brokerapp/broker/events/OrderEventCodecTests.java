@@ -9,10 +9,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.OrderType;
-import org.brokerapp.broker.core.Side;
 import org.junit.jupiter.api.Test;
 
 class OrderEventCodecTests {

@@ -10,12 +10,12 @@ import java.util.Set;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.OrderType;
-import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.deciding.DecisionLeases;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.brokerapp.broker.support.Brokers;

@@ -7,10 +7,10 @@ import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.OrderType;
-import org.brokerapp.broker.core.Side;
 import org.junit.jupiter.api.Test;
 
 /** One decision per MARKET order: a retry after a write of unknown outcome gets the first fill, at its price. */

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.time.Duration;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.OrderProblem;
-import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PlaceOrder;
-import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.order.OrderRequests.PlaceOrderRequest;
 import org.brokerapp.regions.SymbolUniverse;
 import org.junit.jupiter.api.Test;

@@ -17,16 +17,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.account.LedgerSnapshot;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
-import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.market.LastPrices;

@@ -23,15 +23,15 @@ import java.util.Optional;
 
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.account.AccountView;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
 import org.brokerapp.broker.account.LedgerSnapshot;
 import org.brokerapp.broker.core.OrderProblem;
-import org.brokerapp.broker.core.OrderType;
 import org.brokerapp.broker.core.PlaceOrder;
-import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.market.LastPrices;

@@ -19,13 +19,13 @@ import java.util.Optional;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.Report;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
-import org.brokerapp.broker.core.OrderType;
-import org.brokerapp.broker.core.Side;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.matching.Matcher;

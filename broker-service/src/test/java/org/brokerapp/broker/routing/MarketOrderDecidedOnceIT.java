@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 
-import org.brokerapp.broker.core.Side;
+import org.brokerapp.api.Side;
 import org.brokerapp.broker.peer.PeerSigner;
 import org.brokerapp.broker.support.BrokerProcess;
 import org.brokerapp.broker.support.Brokers;

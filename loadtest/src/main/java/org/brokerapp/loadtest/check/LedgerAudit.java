@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.brokerapp.api.OrderType;
 import org.brokerapp.loadtest.workload.AcceptedOrder;
-import org.brokerapp.loadtest.workload.OrderType;
 
 /**
  * The correctness rules for one customer, checked against what the API shows after the run:

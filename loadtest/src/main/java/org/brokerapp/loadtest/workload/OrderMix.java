@@ -5,6 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
+import org.brokerapp.api.OrderType;
+
 /**
  * Shares of LIMIT, STOP and MARKET among the orders placed, from weights (normalised, so
  * {@code LIMIT=3,STOP=1} and {@code LIMIT=0.75,STOP=0.25} are the same mix).

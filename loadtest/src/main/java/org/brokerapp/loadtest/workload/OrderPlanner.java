@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
+
 /**
  * Decides each order of the workload: customer, symbol, type, side, price, and the region it is
  * placed in. Pure and seeded, so a run's order stream is reproducible and unit-testable.

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.brokerapp.api.OrderType;
 import org.brokerapp.loadtest.deployment.BrokerClient;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;

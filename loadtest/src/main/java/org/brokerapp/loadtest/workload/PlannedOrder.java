@@ -2,6 +2,9 @@ package org.brokerapp.loadtest.workload;
 
 import java.math.BigDecimal;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
+
 /**
  * One order the workload will place, with everything the harness needs to know about it later.
  *

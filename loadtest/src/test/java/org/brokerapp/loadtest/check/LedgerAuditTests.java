@@ -6,10 +6,10 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.loadtest.workload.AcceptedOrder;
-import org.brokerapp.loadtest.workload.OrderType;
 import org.brokerapp.loadtest.workload.PlannedOrder;
-import org.brokerapp.loadtest.workload.Side;
 import org.brokerapp.loadtest.workload.TradedSymbol;
 import org.junit.jupiter.api.Test;
 

@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.brokerapp.api.OrderType;
+import org.brokerapp.api.Side;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
 import org.brokerapp.regions.SymbolUniverse;

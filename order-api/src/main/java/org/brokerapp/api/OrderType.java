@@ -1,4 +1,4 @@
-package org.brokerapp.broker.core;
+package org.brokerapp.api;
 
 /**
  * How an order trades. LIMIT and STOP rest until a tick of the symbol's home region triggers them;

@@ -1,7 +1,0 @@
-package org.brokerapp.broker.core;
-
-/** Which way an order trades. */
-public enum Side {
-    BUY,
-    SELL
-}

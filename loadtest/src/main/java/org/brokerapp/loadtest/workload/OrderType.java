@@ -1,8 +1,0 @@
-package org.brokerapp.loadtest.workload;
-
-/** The order types of the broker's API, as the harness places them. */
-public enum OrderType {
-    LIMIT,
-    STOP,
-    MARKET
-}

@@ -1,6 +1,0 @@
-package org.brokerapp.loadtest.workload;
-
-public enum Side {
-    BUY,
-    SELL
-}
