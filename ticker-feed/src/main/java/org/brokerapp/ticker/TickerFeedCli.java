@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
+import org.brokerapp.regions.BuildVersion;
 import org.brokerapp.regions.InvalidRegionsException;
 import org.brokerapp.regions.KafkaCredential;
 import org.brokerapp.regions.KafkaTrust;
@@ -75,6 +76,10 @@ public final class TickerFeedCli {
             Command command = CommandLine.parse(args);
             if (command instanceof Command.Help) {
                 out.print(CommandLine.USAGE);
+                return 0;
+            }
+            if (command instanceof Command.Version) {
+                out.println(BuildVersion.line("ticker-feed"));
                 return 0;
             }
             if (command instanceof Command.Simulate simulate) {

@@ -35,6 +35,15 @@ class TickerFeedCliTests {
         assertThat(result.err()).isEmpty();
     }
 
+    @Test
+    void versionPrintsTheBuildsVersionAndSucceeds() {
+        Result result = run("--version");
+
+        assertThat(result.status()).isZero();
+        assertThat(result.out()).matches("ticker-feed \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n");
+        assertThat(result.err()).isEmpty();
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             # arguments                                                                    | status | the one line on stderr

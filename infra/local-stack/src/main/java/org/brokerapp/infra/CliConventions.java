@@ -2,6 +2,7 @@ package org.brokerapp.infra;
 
 import java.io.PrintWriter;
 
+import org.brokerapp.regions.BuildVersion;
 import picocli.CommandLine;
 
 /**
@@ -19,16 +20,21 @@ public final class CliConventions {
     private CliConventions() {
     }
 
-    /** {@code -h}/{@code --help} for a command: {@code @Mixin CliConventions.Help help;}. */
+    /** {@code -h}/{@code --help} and {@code --version} for a command: {@code @Mixin CliConventions.Help help;}. */
     public static final class Help {
         @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
         boolean help;
+
+        @CommandLine.Option(names = "--version", versionHelp = true, description = "show the version and exit")
+        boolean version;
     }
 
     /** Runs {@code command} (a picocli {@code @Command}) on {@code args}; returns the exit code. */
     public static int execute(String name, Object command, PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(command)
-                .setOut(out)
+        CommandLine cli = new CommandLine(command);
+        cli.getCommandSpec().version(BuildVersion.line(name));
+        cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().version(BuildVersion.line(name)));
+        cli.setOut(out)
                 .setErr(err)
                 .setParameterExceptionHandler((e, ignored) -> {
                     err.println(name + ": " + e.getMessage() + " (see '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help')");

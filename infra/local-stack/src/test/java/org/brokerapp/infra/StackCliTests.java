@@ -49,6 +49,13 @@ class StackCliTests {
     }
 
     @Test
+    void versionIsTheBuildsOnStdoutAndExitZero() {
+        Run version = stack("--version");
+        assertThat(version.exit()).isZero();
+        assertThat(version.out()).matches("stack \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n");
+    }
+
+    @Test
     void helpIsUsageOnStdoutAndExitZero() {
         Run help = stack("--help");
         assertThat(help.exit()).isZero();

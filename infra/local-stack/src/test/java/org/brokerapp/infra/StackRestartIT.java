@@ -51,14 +51,19 @@ class StackRestartIT {
         }
     }
 
+    private static final java.time.Duration DDL_TIMEOUT = java.time.Duration.ofSeconds(30);
+
     private static void createKeyspace(LocalStack stack) {
         StringBuilder replication = new StringBuilder("{'class': 'NetworkTopologyStrategy'");
         for (String region : stack.regions().names()) {
             replication.append(", '").append(stack.localDatacenter(region)).append("': 2");
         }
         try (CqlSession session = stack.cqlSession(stack.regions().names().get(0))) {
-            session.execute("CREATE KEYSPACE " + KEYSPACE + " WITH replication = " + replication + "}");
-            session.execute("CREATE TABLE " + KEYSPACE + ".rows (id uuid PRIMARY KEY)");
+            // a schema change waits for every node of a cluster that has just formed: the driver's 2 s request timeout
+            // was too short in CI (the brokers' own migrations allow 60 s)
+            session.execute(SimpleStatement.newInstance("CREATE KEYSPACE " + KEYSPACE + " WITH replication = " + replication + "}")
+                    .setTimeout(DDL_TIMEOUT));
+            session.execute(SimpleStatement.newInstance("CREATE TABLE " + KEYSPACE + ".rows (id uuid PRIMARY KEY)").setTimeout(DDL_TIMEOUT));
         }
         stack.awaitSchemaAgreement(java.time.Duration.ofSeconds(60));
     }

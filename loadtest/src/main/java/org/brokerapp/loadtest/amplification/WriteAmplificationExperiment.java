@@ -18,6 +18,7 @@ import org.brokerapp.infra.StackSettings;
 import org.brokerapp.loadtest.deployment.BrokerProcesses;
 import org.brokerapp.loadtest.deployment.TicksTopic;
 import org.brokerapp.loadtest.measure.BrokerScraper;
+import org.brokerapp.regions.BuildVersion;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
@@ -66,6 +67,10 @@ public final class WriteAmplificationExperiment {
     public static void main(String[] args) throws Exception {
         if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
             System.out.print(USAGE);
+            return;
+        }
+        if (Arrays.asList(args).contains("--version")) {
+            System.out.println(BuildVersion.line("write-amplification"));
             return;
         }
         Map<String, String> options;

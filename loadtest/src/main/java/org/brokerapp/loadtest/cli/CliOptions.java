@@ -141,6 +141,10 @@ public final class CliOptions {
         return List.of(args).contains("--help") || List.of(args).contains("-h");
     }
 
+    public static boolean wantsVersion(String[] args) {
+        return List.of(args).contains("--version");
+    }
+
     public static RunPlan parse(String[] args) {
         CliOptions o = new CliOptions();
         o.read(args);

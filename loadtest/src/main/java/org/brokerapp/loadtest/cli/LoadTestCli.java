@@ -21,6 +21,7 @@ import org.brokerapp.loadtest.probe.WindowProbe;
 import org.brokerapp.loadtest.report.MarkdownReport;
 import org.brokerapp.loadtest.report.ResultsDirectory;
 import org.brokerapp.loadtest.report.RunResult;
+import org.brokerapp.regions.BuildVersion;
 
 /**
  * {@code loadtest/bin/loadtest}: parses the command line, opens the target (starting the local
@@ -59,6 +60,10 @@ public final class LoadTestCli {
     static int run(String[] args) {
         if (CliOptions.wantsHelp(args)) {
             System.out.print(CliOptions.USAGE);
+            return 0;
+        }
+        if (CliOptions.wantsVersion(args)) {
+            System.out.println(BuildVersion.line("loadtest"));
             return 0;
         }
         RunPlan plan;

@@ -147,6 +147,7 @@ class CliOptionsTests {
     @Test
     void aBadCommandLineExitsWithTwo() {
         assertThat(LoadTestCli.run(new String[] {"--orders", "-3"})).isEqualTo(2);
+        assertThat(LoadTestCli.run(new String[] {"--version"})).as("--version answers before any option is read").isZero();
     }
 
     private static void assertBad(String args, String message) {

@@ -14,6 +14,10 @@ public sealed interface Command {
     record Help() implements Command {
     }
 
+    /** Print the version. */
+    record Version() implements Command {
+    }
+
     /**
      * Simulated ticks.
      *

@@ -103,6 +103,9 @@ public final class CommandLine {
         if (List.of(args).stream().anyMatch(HELP::contains)) {
             return new Command.Help();
         }
+        if (List.of(args).contains("--version")) {
+            return new Command.Version();
+        }
         String command = args[0];
         if (!command.equals("simulate") && !command.equals("replay")) {
             throw new UsageException("unknown command '" + command + "': simulate, replay or --help");
