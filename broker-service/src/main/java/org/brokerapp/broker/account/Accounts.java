@@ -98,7 +98,7 @@ public class Accounts implements OwnedCustomers {
         return o != null && o.covers(customerId);
     }
 
-    /** The instance of this region that owns the customer, as its base URL, if some instance does. */
+    /** Another instance of this region that owns the customer, as its base URL; empty if none does, or this one does. */
     public Optional<String> ownerUrl(String customerId) {
         AccountOwnership o = ownership;
         return o == null ? Optional.empty() : o.holderUrl(customerId);
