@@ -6,9 +6,6 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
@@ -17,6 +14,7 @@ import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderIds;
 import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.OrderWrites;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
@@ -43,7 +41,6 @@ import org.springframework.stereotype.Component;
 class MarketExecutor {
 
     private static final Logger log = LoggerFactory.getLogger(MarketExecutor.class);
-    private static final Duration WRITE_WAIT = Duration.ofSeconds(6);
 
     private final CustomerLedger ledger;
     private final OrderEventPublisher events;
@@ -153,23 +150,10 @@ class MarketExecutor {
         if (decided.written()) {
             return filled;
         }
-        await(metrics.marketFillRow(System.nanoTime(), ledger.write(filled).toCompletableFuture()), filled);
+        OrderWrites.await(metrics.marketFillRow(System.nanoTime(), ledger.write(filled).toCompletableFuture()), filled);
         executions.written(filled);
         events.publish(OrderEvent.placed(filled, Instant.now(), region));
         metrics.placed(OrderType.MARKET, Duration.between(order.placedAt(), Instant.now()));
         return filled;
-    }
-
-    /** A fill whose write did not complete in time: its outcome is unknown, and a retry with the same clientOrderId completes it. */
-    private static void await(CompletableFuture<?> write, Order order) {
-        try {
-            write.get(WRITE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new OrderProblem.NotOwner(order.customerId(), "order " + order.orderId() + " was not written in time; its cash or shares stay "
-                    + "reserved until it is: retry with the same clientOrderId, which never places twice");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 }

@@ -10,9 +10,6 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -23,6 +20,7 @@ import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderIds;
 import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.OrderWrites;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
@@ -63,7 +61,6 @@ class OwnerPlacements {
 
     private static final Logger log = LoggerFactory.getLogger(OwnerPlacements.class);
 
-    private static final Duration WRITE_WAIT = Duration.ofSeconds(6);
 
     /** What a placement step decided under the account's monitor: the order, whether to write it, whether it is new. */
     private record Reserved(Order order, boolean write, boolean created, boolean seenBefore) {
@@ -160,7 +157,7 @@ class OwnerPlacements {
             long sent = System.nanoTime();
             CompletableFuture<Void> rows = metrics.placementStep(ROWS, sent, restingRows.write(order));
             CompletableFuture<Void> event = metrics.placementStep(EVENT, sent, events.publish(placed));
-            await(CompletableFuture.allOf(rows, event), order);
+            OrderWrites.await(CompletableFuture.allOf(rows, event), order);
             settled(order);
         } finally {
             accounts.writeEnded(order.customerId(), order.orderId());
@@ -265,23 +262,6 @@ class OwnerPlacements {
             account.written(order.orderId());
             return null;
         });
-    }
-
-    /** An order whose writes or event did not complete in time keeps its reservation; a retry with the same clientOrderId completes it. */
-    private static void await(CompletableFuture<?> write, Order order) {
-        try {
-            write.get(WRITE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            throw unknownOutcome(order);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    private static OrderProblem unknownOutcome(Order order) {
-        return new OrderProblem.NotOwner(order.customerId(), "order " + order.orderId() + " was not written in time; its cash or shares stay reserved "
-                + "until it is: retry with the same clientOrderId, which never places twice");
     }
 
     private Order newOrder(UUID orderId, PlaceOrder c, String exchange, String placedRegion) {
