@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.brokerapp.infra.AddressPlan;
+import org.brokerapp.infra.host.AddressPlan;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;

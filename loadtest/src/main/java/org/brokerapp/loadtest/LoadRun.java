@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.host.Progress;
 import org.brokerapp.loadtest.check.CheckResult;
 import org.brokerapp.loadtest.deployment.Target;
 import org.brokerapp.loadtest.probe.ResultTable;

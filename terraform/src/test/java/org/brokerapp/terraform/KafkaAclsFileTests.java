@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 
 import org.apache.kafka.common.resource.PatternType;
-import org.brokerapp.infra.KafkaAccess;
+import org.brokerapp.infra.servers.KafkaAccess;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;

@@ -13,9 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.brokerapp.infra.KafkaAccess;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.LocalStackTest;
+import org.brokerapp.infra.junit.LocalStackTest;
+import org.brokerapp.infra.servers.KafkaAccess;
+import org.brokerapp.infra.stack.LocalStack;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

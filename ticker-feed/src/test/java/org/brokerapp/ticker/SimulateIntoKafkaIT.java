@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.brokerapp.infra.KafkaAccess;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.LocalStackTest;
+import org.brokerapp.infra.junit.LocalStackTest;
+import org.brokerapp.infra.servers.KafkaAccess;
+import org.brokerapp.infra.stack.LocalStack;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.brokerapp.ticker.publish.PartitionSpread;

@@ -55,7 +55,7 @@ class TickerFeedCliTests {
             replay --region us-east-1 --file DIR/bad-row.csv --bootstrap-servers 127.0.0.1:1   | 1  | ticker-feed: DIR/bad-row.csv line 4: price is not a decimal like 187.44: '230.02USD'
             replay --region us-east-1 --file DIR/asx-only.csv --bootstrap-servers 127.0.0.1:1  | 1  | ticker-feed: DIR/asx-only.csv has no trades on the exchanges of [us-east-1]
             simulate --region us-east-1 --regions /no/regions.yaml --bootstrap-servers 127.0.0.1:1 | 1 | ticker-feed: regions file /no/regions.yaml does not exist or is not readable
-            simulate --region us-east-1 --count 1 --kafka-timeout 2s --bootstrap-servers 127.0.0.1:1 | 1 | ticker-feed: us-east-1: Kafka at 127.0.0.1:1 did not answer within 2 s
+            simulate --region us-east-1 --count 1 --kafka-timeout 1s --bootstrap-servers 127.0.0.1:1 | 1 | ticker-feed: us-east-1: Kafka at 127.0.0.1:1 did not answer within 1 s
             simulate --region us-east-1 --count 1 --kafka-user feed --kafka-password-file /no/feed.password --bootstrap-servers 127.0.0.1:1 | 1 | ticker-feed: cannot read the Kafka password file /no/feed.password: /no/feed.password
             simulate --region us-east-1 --failover LSE=us-east-1 --bootstrap-servers 127.0.0.1:1  | 2 | ticker-feed: --failover LSE=us-east-1: unknown exchange 'LSE'; known: [NYSE, NASDAQ, ASX]
             simulate --region us-east-1 --failover NYSE=mars --bootstrap-servers 127.0.0.1:1      | 2 | ticker-feed: --failover NYSE=mars: unknown region 'mars'; known: [us-east-1, ap-southeast-2]

@@ -24,7 +24,7 @@ import org.brokerapp.broker.support.BrokerProcess;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
-import org.brokerapp.infra.Await;
+import org.brokerapp.infra.host.Await;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
 import org.junit.jupiter.api.Test;

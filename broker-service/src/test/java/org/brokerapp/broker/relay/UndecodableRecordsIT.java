@@ -20,7 +20,7 @@ import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
-import org.brokerapp.infra.KafkaAccess;
+import org.brokerapp.infra.servers.KafkaAccess;
 import org.junit.jupiter.api.Test;
 
 /**

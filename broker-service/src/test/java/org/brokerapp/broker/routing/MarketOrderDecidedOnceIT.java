@@ -17,7 +17,7 @@ import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.SignedCalls;
 import org.brokerapp.broker.support.TickPublisher;
-import org.brokerapp.infra.Await;
+import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -14,10 +14,12 @@ import java.math.BigDecimal;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Optional;
 
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.retry.RetryConfig;
 import io.github.resilience4j.retry.RetryRegistry;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 import org.apache.hc.client5.http.ConnectTimeoutException;
@@ -46,7 +48,8 @@ class OrderRouterTests {
         when(properties.region()).thenReturn("ap-southeast-2");
         when(links.peer(HOME)).thenReturn(Optional.of(URI.create("http://127.1.1.3:8080")));
         router = new OrderRouter(links, JsonMapper.builder().build(), circuits, TimeLimiterRegistry.ofDefaults(), BulkheadRegistry.ofDefaults(),
-                RetryRegistry.ofDefaults(), properties);
+                // the default retry waits 500 ms between attempts: the same three attempts, without the wait
+                RetryRegistry.of(RetryConfig.custom().maxAttempts(3).waitDuration(Duration.ofMillis(10)).build()), properties);
     }
 
     @Test

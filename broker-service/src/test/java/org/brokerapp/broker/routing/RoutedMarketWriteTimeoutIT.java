@@ -15,7 +15,7 @@ import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
-import org.brokerapp.infra.Await;
+import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.Test;
 
 /**

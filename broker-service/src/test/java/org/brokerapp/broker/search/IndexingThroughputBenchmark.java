@@ -15,9 +15,9 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.events.OrderEvent;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.LocalStackTest;
-import org.brokerapp.infra.ServerProcess;
+import org.brokerapp.infra.host.ServerProcess;
+import org.brokerapp.infra.junit.LocalStackTest;
+import org.brokerapp.infra.stack.LocalStack;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -15,8 +15,8 @@ import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
-import org.brokerapp.infra.Await;
-import org.brokerapp.infra.SearchLogins;
+import org.brokerapp.infra.host.Await;
+import org.brokerapp.infra.servers.SearchLogins;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 

@@ -29,11 +29,11 @@ import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
-import org.brokerapp.infra.Await;
-import org.brokerapp.infra.KafkaAccess;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.Progress;
-import org.brokerapp.infra.SearchLogins;
+import org.brokerapp.infra.host.Await;
+import org.brokerapp.infra.host.Progress;
+import org.brokerapp.infra.servers.KafkaAccess;
+import org.brokerapp.infra.servers.SearchLogins;
+import org.brokerapp.infra.stack.LocalStack;
 
 /**
  * Search tests' access to the real stack: each region's Elasticsearch node (started on first

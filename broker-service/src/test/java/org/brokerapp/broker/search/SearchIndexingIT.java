@@ -26,9 +26,9 @@ import org.apache.kafka.common.TopicPartition;
 import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.events.OrderEvent;
-import org.brokerapp.infra.KafkaAccess;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.LocalStackTest;
+import org.brokerapp.infra.junit.LocalStackTest;
+import org.brokerapp.infra.servers.KafkaAccess;
+import org.brokerapp.infra.stack.LocalStack;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

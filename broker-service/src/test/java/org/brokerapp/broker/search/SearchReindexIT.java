@@ -23,8 +23,8 @@ import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.brokerapp.broker.schema.SchemaMigrations;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.LocalStackTest;
+import org.brokerapp.infra.junit.LocalStackTest;
+import org.brokerapp.infra.stack.LocalStack;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

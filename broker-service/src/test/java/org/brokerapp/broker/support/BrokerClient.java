@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
 
-import org.brokerapp.infra.Await;
+import org.brokerapp.infra.host.Await;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.awaitility.core.ConditionTimeoutException;
-import org.brokerapp.infra.Await;
-import org.brokerapp.infra.LeanJvm;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.StackTls;
+import org.brokerapp.infra.host.Await;
+import org.brokerapp.infra.host.LeanJvm;
+import org.brokerapp.infra.stack.LocalStack;
+import org.brokerapp.infra.tls.StackTls;
 
 /**
  * A regional broker in a JVM of its own, so a test can kill it with SIGKILL (no shutdown hook, no

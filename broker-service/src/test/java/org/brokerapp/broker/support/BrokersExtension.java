@@ -1,6 +1,6 @@
 package org.brokerapp.broker.support;
 
-import org.brokerapp.infra.LocalStackExtension;
+import org.brokerapp.infra.junit.LocalStackExtension;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;

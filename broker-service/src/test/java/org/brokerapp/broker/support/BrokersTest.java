@@ -5,7 +5,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import org.brokerapp.infra.LocalStackTest;
+import org.brokerapp.infra.junit.LocalStackTest;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A test against both regional brokers running on the real local stack; a {@link Brokers} parameter receives them. */

@@ -11,7 +11,7 @@ import org.brokerapp.broker.deciding.AccountOwnership;
 import org.brokerapp.broker.events.EventTopics;
 import org.brokerapp.broker.relay.EventRelay;
 import org.brokerapp.broker.search.OrderEventIndexer;
-import org.brokerapp.infra.KafkaAccess;
+import org.brokerapp.infra.servers.KafkaAccess;
 import org.brokerapp.ticker.Topics;
 import org.junit.jupiter.api.Test;
 

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.brokerapp.broker.search.SearchProperties;
-import org.brokerapp.infra.KafkaAccess;
+import org.brokerapp.infra.servers.KafkaAccess;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.SpringApplication;

@@ -23,7 +23,7 @@ import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.TickPublisher;
 import org.brokerapp.broker.support.TickTrustSymbols;
-import org.brokerapp.infra.KafkaAccess;
+import org.brokerapp.infra.servers.KafkaAccess;
 import org.brokerapp.ticker.Topics;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;

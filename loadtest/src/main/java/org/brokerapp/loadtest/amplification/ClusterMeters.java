@@ -14,7 +14,7 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
-import org.brokerapp.infra.LocalStack;
+import org.brokerapp.infra.stack.LocalStack;
 
 /**
  * Reads write amplification where it happens: from each Cassandra node's own metrics, over JMX

@@ -1,6 +1,6 @@
 package org.brokerapp.loadtest.amplification;
 
-import org.brokerapp.infra.CassandraNode;
+import org.brokerapp.infra.servers.CassandraNode;
 
 /**
  * One Cassandra node as the meters see it.

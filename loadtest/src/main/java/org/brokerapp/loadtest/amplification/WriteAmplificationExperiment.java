@@ -11,10 +11,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.brokerapp.infra.KafkaAccess;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.Progress;
-import org.brokerapp.infra.StackSettings;
+import org.brokerapp.infra.host.Progress;
+import org.brokerapp.infra.servers.KafkaAccess;
+import org.brokerapp.infra.stack.LocalStack;
+import org.brokerapp.infra.stack.StackSettings;
 import org.brokerapp.loadtest.deployment.BrokerProcesses;
 import org.brokerapp.loadtest.deployment.TicksTopic;
 import org.brokerapp.loadtest.measure.BrokerScraper;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
-import org.brokerapp.infra.LocalStack;
+import org.brokerapp.infra.stack.LocalStack;
 import org.brokerapp.loadtest.probe.ResultTable;
 import org.brokerapp.loadtest.probe.WindowProbe;
 import org.brokerapp.regions.RegionsModel;

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.host.Progress;
 import org.brokerapp.loadtest.deployment.BrokerClient;
 import org.brokerapp.loadtest.workload.AcceptedOrder;
 import org.brokerapp.loadtest.workload.AcceptedOrders;

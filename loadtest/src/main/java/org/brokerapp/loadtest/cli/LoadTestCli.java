@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
-import org.brokerapp.infra.KafkaAccess;
-import org.brokerapp.infra.KafkaCredentials;
-import org.brokerapp.infra.Progress;
-import org.brokerapp.infra.StackException;
+import org.brokerapp.infra.host.Progress;
+import org.brokerapp.infra.host.StackException;
+import org.brokerapp.infra.servers.KafkaAccess;
+import org.brokerapp.infra.servers.KafkaCredentials;
 import org.brokerapp.loadtest.LoadRun;
 import org.brokerapp.loadtest.amplification.WriteAmplificationProbe;
 import org.brokerapp.loadtest.deployment.EndpointsTarget;

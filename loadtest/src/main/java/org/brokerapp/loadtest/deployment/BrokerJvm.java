@@ -15,7 +15,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.brokerapp.infra.ClassDataArchive;
+import org.brokerapp.infra.host.ClassDataArchive;
 
 /**
  * How a broker JVM is launched from a Spring Boot jar, with application class data sharing

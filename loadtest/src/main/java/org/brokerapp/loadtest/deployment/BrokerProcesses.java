@@ -17,12 +17,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import org.brokerapp.infra.AddressPlan;
-import org.brokerapp.infra.KafkaAccess;
-import org.brokerapp.infra.LeanJvm;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.Progress;
-import org.brokerapp.infra.SearchLogins;
+import org.brokerapp.infra.host.AddressPlan;
+import org.brokerapp.infra.host.LeanJvm;
+import org.brokerapp.infra.host.Progress;
+import org.brokerapp.infra.servers.KafkaAccess;
+import org.brokerapp.infra.servers.SearchLogins;
+import org.brokerapp.infra.stack.LocalStack;
 import org.brokerapp.loadtest.prometheus.PrometheusHistogram;
 
 /**
@@ -273,9 +273,9 @@ public final class BrokerProcesses implements AutoCloseable {
     /** ", burning 21.4 s of CPU (JIT 7.9 s)"; empty where there is no /proc. */
     private String cpuSoFar(Instance instance) {
         long pid = processes.get(instance).pid();
-        return org.brokerapp.infra.ProcessCpu.cpuTime(pid)
+        return org.brokerapp.infra.host.ProcessCpu.cpuTime(pid)
                 .map(cpu -> String.format(java.util.Locale.ROOT, ", burning %.1f s of CPU (JIT %.1f s)", cpu.toMillis() / 1e3,
-                        org.brokerapp.infra.ProcessCpu.jitTime(pid).toMillis() / 1e3))
+                        org.brokerapp.infra.host.ProcessCpu.jitTime(pid).toMillis() / 1e3))
                 .orElse("");
     }
 

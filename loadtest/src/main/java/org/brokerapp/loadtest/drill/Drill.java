@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.brokerapp.infra.CassandraDisk;
+import org.brokerapp.infra.servers.CassandraDisk;
 
 /**
  * A failure rehearsed under load: what fails, where, when in the measured window and for how long.

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.host.Progress;
 import org.brokerapp.loadtest.probe.ResultTable;
 import org.brokerapp.loadtest.probe.WindowProbe;
 

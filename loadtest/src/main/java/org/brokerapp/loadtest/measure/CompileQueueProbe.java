@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import org.brokerapp.infra.ProcessCpu.Kind;
+import org.brokerapp.infra.host.ProcessCpu.Kind;
 import org.brokerapp.loadtest.probe.ResultTable;
 import org.brokerapp.loadtest.probe.WindowProbe;
 

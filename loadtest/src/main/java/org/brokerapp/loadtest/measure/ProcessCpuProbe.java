@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-import org.brokerapp.infra.ProcessCpu;
-import org.brokerapp.infra.ProcessCpu.Kind;
+import org.brokerapp.infra.host.ProcessCpu;
+import org.brokerapp.infra.host.ProcessCpu.Kind;
 import org.brokerapp.loadtest.probe.ResultTable;
 import org.brokerapp.loadtest.probe.WindowProbe;
 

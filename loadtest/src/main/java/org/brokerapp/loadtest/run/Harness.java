@@ -15,7 +15,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.HdrHistogram.Histogram;
-import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.host.Progress;
 import org.brokerapp.loadtest.check.CheckResult;
 import org.brokerapp.loadtest.check.CorrectnessCheck;
 import org.brokerapp.loadtest.check.SeamAudit;

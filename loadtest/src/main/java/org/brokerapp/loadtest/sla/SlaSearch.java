@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.host.Progress;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.loadtest.report.MeasureResult;
 import org.brokerapp.loadtest.report.SlaResult;

@@ -9,9 +9,9 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import org.brokerapp.infra.Await;
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.LocalStackTest;
+import org.brokerapp.infra.host.Await;
+import org.brokerapp.infra.junit.LocalStackTest;
+import org.brokerapp.infra.stack.LocalStack;
 import org.junit.jupiter.api.Test;
 
 /** The meters against real nodes: N rows written at LOCAL_QUORUM land N x RF times in every DC. */

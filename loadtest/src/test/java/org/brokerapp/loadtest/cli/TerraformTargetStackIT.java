@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.LocalStackTest;
-import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.host.Progress;
+import org.brokerapp.infra.junit.LocalStackTest;
+import org.brokerapp.infra.stack.LocalStack;
 import org.brokerapp.loadtest.LoadRun;
 import org.brokerapp.loadtest.deployment.EndpointsTarget;
 import org.brokerapp.loadtest.deployment.LocalTarget;

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.brokerapp.infra.CassandraDisk;
-import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.host.Progress;
+import org.brokerapp.infra.servers.CassandraDisk;
 import org.brokerapp.loadtest.probe.ResultTable;
 import org.brokerapp.loadtest.probe.WindowProbe;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.brokerapp.infra.ProcessCpu.Kind;
+import org.brokerapp.infra.host.ProcessCpu.Kind;
 import org.brokerapp.loadtest.probe.ResultTable;
 import org.brokerapp.loadtest.probe.WindowProbe.WindowFacts;
 import org.junit.jupiter.api.Test;

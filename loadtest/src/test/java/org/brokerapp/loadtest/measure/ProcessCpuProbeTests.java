@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 
-import org.brokerapp.infra.ProcessCpu;
+import org.brokerapp.infra.host.ProcessCpu;
 import org.brokerapp.loadtest.probe.ResultTable;
 import org.brokerapp.loadtest.probe.WindowProbe;
 import org.junit.jupiter.api.Test;

@@ -23,9 +23,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.brokerapp.infra.LocalStack;
-import org.brokerapp.infra.LocalStackTest;
-import org.brokerapp.infra.Progress;
+import org.brokerapp.infra.host.Progress;
+import org.brokerapp.infra.junit.LocalStackTest;
+import org.brokerapp.infra.stack.LocalStack;
 import org.brokerapp.loadtest.LoadRun;
 import org.brokerapp.loadtest.deployment.LocalTarget;
 import org.brokerapp.loadtest.report.RunResult;
