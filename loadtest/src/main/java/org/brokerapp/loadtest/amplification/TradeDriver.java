@@ -18,15 +18,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.ticker.Tick;
-import org.brokerapp.ticker.TickCodec;
-import org.brokerapp.ticker.Topics;
+import org.brokerapp.ticker.TickProducer;
 
 /**
  * Real trades through a real broker: a marketable BUY LIMIT order (1 share, 1 % above the price)
@@ -40,7 +34,7 @@ final class TradeDriver implements AutoCloseable {
     private final int customers;
     private final int regionIndex;
     private final int regionCount;
-    private final KafkaProducer<String, byte[]> producer;
+    private final TickProducer producer;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final org.brokerapp.loadtest.deployment.BearerTokens tokens = new org.brokerapp.loadtest.deployment.BearerTokens(http);
     private final Map<String, AtomicLong> sequences = new ConcurrentHashMap<>();
@@ -56,9 +50,7 @@ final class TradeDriver implements AutoCloseable {
         this.customers = Math.max(1, customers / regionCount);
         this.regionIndex = regionIndex;
         this.regionCount = regionCount;
-        Map<String, Object> config = new java.util.HashMap<>(tickKafka);
-        config.putAll(Map.of(ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 0));
-        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+        this.producer = TickProducer.sendingEachAtOnce(tickKafka, "write-amplification-ticks");
     }
 
     /** Places {@code count} orders at {@code perSecond}, each followed by its tick; returns how many were accepted. */
@@ -116,12 +108,11 @@ final class TradeDriver implements AutoCloseable {
 
     private void tick(Listing listing) {
         long sequence = sequences.computeIfAbsent(listing.symbol(), s -> new AtomicLong()).incrementAndGet();
-        producer.send(new ProducerRecord<>(Topics.TICKS, listing.symbol(),
-                TickCodec.encode(new Tick(listing.symbol(), listing.exchange(), listing.price(), 100, sequence, Instant.now()))));
+        producer.send(new Tick(listing.symbol(), listing.exchange(), listing.price(), 100, sequence, Instant.now()));
     }
 
     @Override
     public void close() {
-        producer.close(Duration.ofSeconds(10));
+        producer.close();
     }
 }

@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
+import org.brokerapp.infra.cli.CliConventions;
 import org.brokerapp.infra.host.Progress;
 import org.brokerapp.infra.servers.KafkaAccess;
 import org.brokerapp.infra.stack.LocalStack;
@@ -18,19 +18,23 @@ import org.brokerapp.infra.stack.StackSettings;
 import org.brokerapp.loadtest.deployment.BrokerProcesses;
 import org.brokerapp.loadtest.deployment.TicksTopic;
 import org.brokerapp.loadtest.measure.BrokerScraper;
-import org.brokerapp.regions.BuildVersion;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
 import org.brokerapp.regions.SymbolUniverse;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * The prototype's write-amplification table, measured: for 1, 2 and 3 DCs (one Cassandra node
  * each) it starts a stack and the brokers, drives a fixed number of real trades in us-east-1, and
  * reads from every node's own metrics what was written where. Then it stops everything.
  *
- * <p>Usage: {@code loadtest/bin/write-amplification [--dcs 1,2,3] [--trades 600] [--rate 20]
- * [--warmup 200] [--instance 3] [--work-dir loadtest/target/write-amplification]}
+ * <p>Usage: {@code loadtest/bin/write-amplification --help}.
  */
 public final class WriteAmplificationExperiment {
 
@@ -56,47 +60,57 @@ public final class WriteAmplificationExperiment {
         this.instance = instance;
     }
 
-    static final String USAGE = """
-            usage: loadtest/bin/write-amplification [--dcs 1,2,3] [--trades 600] [--rate 20] [--warmup 200] [--instance 3]
-                                                    [--work-dir loadtest/target/write-amplification] [--broker-jar FILE]
-            Rows written per trade with 1, 2 and 3 DCs: a local stack per DC count, real trades, every node's own metrics.
-            exit status: 0 measured, 1 runtime failure, 2 usage error
-            """;
-    static final java.util.Set<String> NAMES = java.util.Set.of("dcs", "trades", "rate", "warmup", "instance", "work-dir", "broker-jar");
+    /** {@code loadtest/bin/write-amplification}: the project's command-line conventions ({@link CliConventions}). */
+    @Command(name = "write-amplification", usageHelpAutoWidth = true,
+            description = "Rows written per trade with 1, 2 and 3 DCs: a local stack per DC count, real trades, every node's own metrics.",
+            exitCodeListHeading = "%\nExit status:%\n", exitCodeList = {"0:measured", "1:a runtime failure", "2:a usage error"})
+    static final class Cli implements Callable<Integer> {
 
-    public static void main(String[] args) throws Exception {
-        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
-            System.out.print(USAGE);
-            return;
+        @Mixin
+        CliConventions.Help help;
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--dcs", split = ",", paramLabel = "N", description = "the DC counts to measure, one stack each (default: 1,2,3)")
+        List<Integer> dcs = List.of(1, 2, 3);
+
+        @Option(names = "--trades", paramLabel = "N", description = "trades measured per DC count (default: 600)")
+        int trades = 600;
+
+        @Option(names = "--rate", paramLabel = "PER_S", description = "trades per second (default: 20)")
+        double rate = 20;
+
+        @Option(names = "--warmup", paramLabel = "N", description = "trades before the measure, for the JIT and the caches (default: 200)")
+        int warmup = 200;
+
+        @Option(names = "--instance", paramLabel = "I", description = "the stack instance: its own loopback addresses (default: 3)")
+        int instance = 3;
+
+        @Option(names = "--work-dir", paramLabel = "DIR", description = "where the stacks and the results go (default: loadtest/target/write-amplification)")
+        Path workDir = Path.of("loadtest/target/write-amplification");
+
+        @Option(names = "--broker-jar", paramLabel = "FILE", description = "the broker to run (default: the build's)")
+        Path brokerJar = Path.of("broker-service/target/broker-service-0.1.0-SNAPSHOT.jar");
+
+        @Override
+        public Integer call() throws Exception {
+            if (dcs.stream().anyMatch(n -> n < 1) || trades < 1 || rate <= 0 || warmup < 0) {
+                throw new ParameterException(spec.commandLine(), "--dcs, --trades and --rate must be positive, --warmup at least 0");
+            }
+            if (!Files.exists(brokerJar)) {
+                throw new IllegalStateException("broker jar " + brokerJar + " not found; build with ./mvnw -q -pl loadtest -am install -DskipTests");
+            }
+            measure(dcs, trades, rate, warmup, instance, workDir.toAbsolutePath(), brokerJar);
+            return 0;
         }
-        if (Arrays.asList(args).contains("--version")) {
-            System.out.println(BuildVersion.line("write-amplification"));
-            return;
-        }
-        Map<String, String> options;
-        List<Integer> dcs;
-        int trades;
-        double rate;
-        int warmup;
-        int instance;
-        try {
-            options = options(args);
-            dcs = Arrays.stream(options.getOrDefault("dcs", "1,2,3").split(",")).map(String::trim).map(Integer::parseInt).toList();
-            trades = Integer.parseInt(options.getOrDefault("trades", "600"));
-            rate = Double.parseDouble(options.getOrDefault("rate", "20"));
-            warmup = Integer.parseInt(options.getOrDefault("warmup", "200"));
-            instance = Integer.parseInt(options.getOrDefault("instance", "3"));
-        } catch (IllegalArgumentException e) { // NumberFormatException too
-            System.err.println("write-amplification: " + e.getMessage() + " (--help for usage)");
-            System.exit(2);
-            return;
-        }
-        Path workDir = Path.of(options.getOrDefault("work-dir", "loadtest/target/write-amplification")).toAbsolutePath();
-        Path builtJar = Path.of(options.getOrDefault("broker-jar", "broker-service/target/broker-service-0.1.0-SNAPSHOT.jar"));
-        if (!Files.exists(builtJar)) {
-            System.err.println("write-amplification: broker jar " + builtJar + " not found; build with ./mvnw -q -pl loadtest -am install -DskipTests");
-            System.exit(1);
-        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(CliConventions.execute("write-amplification", new Cli(), args));
+    }
+
+    private static void measure(List<Integer> dcs, int trades, double rate, int warmup, int instance, Path workDir, Path builtJar) throws Exception {
         Progress progress = new Progress(System.out);
         Files.createDirectories(workDir);
         // a private copy: a rebuild of broker-service during the run must not change the brokers under it
@@ -186,20 +200,5 @@ public final class WriteAmplificationExperiment {
         SymbolUniverse universe = SymbolUniverse.loadDefault();
         return universe.homedIn(regions.region(Deployments.TRADING_REGION)).stream()
                 .filter(l -> l.exchange().equals(Deployments.TRADED_EXCHANGE)).limit(SYMBOLS).toList();
-    }
-
-    /** {@code --name value} pairs. */
-    static Map<String, String> options(String[] args) {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (!args[i].startsWith("--") || i + 1 >= args.length) {
-                throw new IllegalArgumentException("expected --name value, got '" + args[i] + "'");
-            }
-            if (!NAMES.contains(args[i].substring(2))) {
-                throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-            options.put(args[i].substring(2), args[++i]);
-        }
-        return options;
     }
 }

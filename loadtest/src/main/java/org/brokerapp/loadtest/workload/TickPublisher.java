@@ -3,18 +3,12 @@ package org.brokerapp.loadtest.workload;
 import java.time.Instant;
 import java.util.Map;
 
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
 import org.brokerapp.loadtest.measure.LatencyBook;
 import org.brokerapp.loadtest.measure.Measures;
 import org.brokerapp.ticker.Tick;
-import org.brokerapp.ticker.TickCodec;
-import org.brokerapp.ticker.Topics;
+import org.brokerapp.ticker.TickProducer;
 
 /**
  * Publishes one region's ticks to that region's Kafka, keyed by symbol as the ticker feed does.
@@ -24,7 +18,7 @@ import org.brokerapp.ticker.Topics;
  */
 public final class TickPublisher implements AutoCloseable {
 
-    private final KafkaProducer<String, byte[]> producer;
+    private final TickProducer producer;
     private final TickPlanner planner;
     private final LatencyBook latencies;
     private final String produced;
@@ -43,16 +37,14 @@ public final class TickPublisher implements AutoCloseable {
         this.produced = Measures.tickProduced(region);
         this.counters = counters;
         this.errors = errors;
-        Map<String, Object> config = new java.util.HashMap<>(kafka);
-        config.putAll(Map.of(ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 0, ProducerConfig.CLIENT_ID_CONFIG, "loadtest-ticks-" + region));
-        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+        this.producer = TickProducer.sendingEachAtOnce(kafka, "loadtest-ticks-" + region);
     }
 
     /** Called from the region's tick loop only. */
     public void publish(long intendedStartNanos) {
         Tick tick = planner.next(anchor.plusNanos(intendedStartNanos - anchorNanos));
         counters.ticksSent.increment();
-        producer.send(new ProducerRecord<>(Topics.TICKS, tick.symbol(), TickCodec.encode(tick)), (metadata, e) -> {
+        producer.send(tick, (metadata, e) -> {
             if (e != null) {
                 counters.ticksFailed.increment();
                 errors.count("tick " + region + ": " + ErrorKinds.ofThrowable(e));
@@ -64,6 +56,6 @@ public final class TickPublisher implements AutoCloseable {
 
     @Override
     public void close() {
-        producer.close(java.time.Duration.ofSeconds(10));
+        producer.close();
     }
 }

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.brokerapp.loadtest.amplification.PeerDirectoryTests.node;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import org.brokerapp.infra.cli.CliConventions;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsModel;
 import org.junit.jupiter.api.Test;
@@ -168,12 +171,22 @@ class WriteAmplificationTests {
     }
 
     @Test
-    void theCommandLineTakesOnlyItsOwnOptionsInPairs() {
-        assertThat(WriteAmplificationExperiment.options(new String[] {"--dcs", "1,2", "--trades", "10"}))
-                .containsEntry("dcs", "1,2").containsEntry("trades", "10");
-        assertThatThrownBy(() -> WriteAmplificationExperiment.options(new String[] {"--nope", "1"}))
-                .hasMessage("unknown option --nope");
-        assertThatThrownBy(() -> WriteAmplificationExperiment.options(new String[] {"--dcs"}))
-                .hasMessage("expected --name value, got '--dcs'");
+    void theCommandLineAnswersHelpAndVersionAndRefusesMistakesInOneLine() {
+        assertThat(run("--help")).startsWith("0\n").contains("--dcs=N[,N...]", "--broker-jar=FILE", "2   a usage error");
+        assertThat(run("--version")).matches("0\nwrite-amplification \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n\n");
+        assertThat(run("--nope", "1")).isEqualTo("2\n\nwrite-amplification: Unknown options: '--nope', '1' (see 'write-amplification --help')\n");
+        assertThat(run("--trades", "many")).startsWith("2\n\nwrite-amplification: Invalid value for option '--trades': 'many' is not an int");
+        assertThat(run("--dcs", "1,0")).isEqualTo(
+                "2\n\nwrite-amplification: --dcs, --trades and --rate must be positive, --warmup at least 0 (see 'write-amplification --help')\n");
+        assertThat(run("--broker-jar", "/no/such.jar")).isEqualTo("1\n\nwrite-amplification: broker jar /no/such.jar not found; "
+                + "build with ./mvnw -q -pl loadtest -am install -DskipTests\n");
+    }
+
+    /** The exit status, then stdout, then stderr, a line each at least. */
+    private static String run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = CliConventions.execute("write-amplification", new WriteAmplificationExperiment.Cli(), new PrintWriter(out), new PrintWriter(err), args);
+        return status + "\n" + out + "\n" + err;
     }
 }

@@ -7,7 +7,6 @@ import java.util.Optional;
 
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.brokerapp.regions.KafkaCredential;
 import org.brokerapp.regions.KafkaTrust;
 
@@ -34,9 +33,7 @@ public record KafkaSettings(String bootstrapServers, String topic, int partition
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.LINGER_MS_CONFIG, 5,
                 ProducerConfig.BATCH_SIZE_CONFIG, 64 * 1024,
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, compression,
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, compression));
     }
 
     Map<String, Object> admin(String clientId) {

@@ -12,9 +12,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 import org.HdrHistogram.Histogram;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.KafkaException;
+import org.brokerapp.ticker.TickProducer;
 import org.brokerapp.ticker.pacing.NanoClock;
 import org.brokerapp.ticker.pacing.Pacer;
 import org.brokerapp.ticker.pacing.PacingStats;
@@ -38,7 +37,7 @@ public final class RegionFeed {
     private final PacingStats pacing = new PacingStats();
     private TopicSetup.Topic topic;
     private DeliveryStats delivery;
-    private Producer<byte[], byte[]> producer;
+    private TickProducer producer;
     private long progressSent;
     private long progressNanos;
     private boolean progressed;
@@ -80,9 +79,9 @@ public final class RegionFeed {
         }
         delivery = new DeliveryStats(topic.partitions());
         try {
-            producer = new KafkaProducer<>(kafka.producer("ticker-feed-" + region));
+            producer = new TickProducer(kafka.producer("ticker-feed-" + region), kafka.topic());
             // fetch metadata now, so the first send does not wait for it on the clock
-            producer.partitionsFor(kafka.topic());
+            producer.partitions();
         } catch (KafkaException e) {
             abort();
             throw new FeedException("cannot produce to " + kafka.topic() + " on Kafka at " + kafka.bootstrapServers()
@@ -95,7 +94,7 @@ public final class RegionFeed {
         Iterator<ScheduledTick> ticks = null;
         try {
             ticks = source.apply(Instant.now().truncatedTo(ChronoUnit.MICROS));
-            new Pacer(NanoClock.SYSTEM, stop).run(ticks, new KafkaTickSink(producer, kafka.topic(), delivery), pacing);
+            new Pacer(NanoClock.SYSTEM, stop).run(ticks, new KafkaTickSink(producer, delivery), pacing);
         } finally {
             if (ticks instanceof AutoCloseable closeable) {
                 closeQuietly(closeable);
