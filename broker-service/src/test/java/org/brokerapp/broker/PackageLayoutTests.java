@@ -1,5 +1,10 @@
 package org.brokerapp.broker;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -17,6 +22,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import org.brokerapp.broker.account.CustomerLedger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,6 +75,14 @@ class PackageLayoutTests {
         Map<String, Set<String>> users = usersOf("matching", "MatchingService");
         assertThat(users.keySet()).containsOnly("ticker", "ops");
         assertThat(usersOf("matching", "Matcher").keySet()).contains("order", "relay");
+    }
+
+    /** A fill or cancel is written to the ledger by the decider alone, under its fence: no other class calls {@code CustomerLedger.fill} or {@code cancel}. */
+    @Test
+    void decisionsReachTheLedgerFromTheDeciderAlone() {
+        noClasses().that().doNotHaveFullyQualifiedName("org.brokerapp.broker.matching.DecisionWriter")
+                .should().callMethodWhere(target(owner(assignableTo(CustomerLedger.class))).and(target(nameMatching("fill|cancel"))))
+                .check(new ClassFileImporter().importPath(Path.of("target/classes")));
     }
 
     @Test

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigDecimal;
 import java.util.Map;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.Test;
 
@@ -28,8 +28,8 @@ class BoundedOwnerMemoryIT {
 
     @Test
     void aRetryOfAnOrderClosedLongAgoIsAnsweredFromTheLedgerAndReservesNothing(Brokers brokers) {
-        BrokerClient customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
-        BrokerClient operator = brokers.operator(HOME);
+        TestSession customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
+        TestSession operator = brokers.operator(HOME);
         Map<String, Object> cancelledOrder = Map.of("clientOrderId", "forgotten-cancel", "symbol", "MRK", "side", "BUY", "type", "LIMIT",
                 "quantity", 5, "limitPrice", "1.00");
         Map<String, Object> filledOrder = Map.of("clientOrderId", "forgotten-fill", "symbol", "MRK", "side", "BUY", "type", "LIMIT",

@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,14 +33,14 @@ class OneOwnerPerCustomerIT {
     void concurrentPlacementsInBothRegionsNeverReserveMoreThanTheCustomerHas(Brokers brokers) throws Exception {
         for (int n = 11; n <= 16; n++) {
             String customer = "load-" + n;
-            Map<String, BrokerClient> clients = new LinkedHashMap<>();
+            Map<String, TestSession> clients = new LinkedHashMap<>();
             for (String region : REGIONS) {
                 clients.put(region, brokers.client(region, customer, customer + "-pw"));
             }
             CountDownLatch start = new CountDownLatch(1);
             List<CompletableFuture<Reply>> replies = new ArrayList<>();
             for (String region : REGIONS) {
-                BrokerClient client = clients.get(region);
+                TestSession client = clients.get(region);
                 replies.add(CompletableFuture.supplyAsync(() -> {
                     awaitQuietly(start);
                     // a limit far below the market: the order rests, holding its cash

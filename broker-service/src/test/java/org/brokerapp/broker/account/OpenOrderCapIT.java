@@ -11,10 +11,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +32,7 @@ class OpenOrderCapIT {
 
     @Test
     void pastTheCapAPlacementIsRefusedAndACancelMakesRoom(Brokers brokers) throws Exception {
-        BrokerClient customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
+        TestSession customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
         int cap = Integer.parseInt(String.valueOf(Brokers.properties(brokers.stack(), HOME).get("broker.matching.max-open-orders-per-customer")));
         List<String> resting = new ArrayList<>();
         ExecutorService placing = Executors.newFixedThreadPool(8);
@@ -62,7 +62,7 @@ class OpenOrderCapIT {
     }
 
     /** As a client would: a 503 (the account being taken by its owner, as the brokers start) is asked again with the same clientOrderId. */
-    private static Reply place(BrokerClient customer, Map<String, Object> order) {
+    private static Reply place(TestSession customer, Map<String, Object> order) {
         return Await.until("an answer other than 503", Duration.ofSeconds(30), () -> customer.place(order), r -> r.status() != 503);
     }
 

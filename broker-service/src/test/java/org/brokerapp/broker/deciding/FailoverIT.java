@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.Test;
 
@@ -36,10 +36,10 @@ class FailoverIT {
 
     @Test
     void sydneyAdoptsNyseWhileVirginiasBrokerIsGoneAndHandsItBack(Brokers brokers) throws Exception {
-        BrokerClient bobHome = brokers.client(HOME, "bob", "bob-pw");
-        BrokerClient bobAway = brokers.client(ADOPTER, "bob", "bob-pw");
-        BrokerClient operatorAway = brokers.client(ADOPTER, "operator", "operator-pw");
-        BrokerClient operatorHome = brokers.client(HOME, "operator", "operator-pw");
+        TestSession bobHome = brokers.client(HOME, "bob", "bob-pw");
+        TestSession bobAway = brokers.client(ADOPTER, "bob", "bob-pw");
+        TestSession operatorAway = brokers.client(ADOPTER, "operator", "operator-pw");
+        TestSession operatorHome = brokers.client(HOME, "operator", "operator-pw");
 
         Reply refused = operatorAway.send("POST", "/admin/exchanges/NYSE/adopt", null, null);
         assertThat(refused.status()).as("the owner is alive: " + refused.raw()).isEqualTo(409);
@@ -120,7 +120,7 @@ class FailoverIT {
         }
     }
 
-    private static String place(BrokerClient client, String symbol) {
+    private static String place(TestSession client, String symbol) {
         Map<String, Object> order = new LinkedHashMap<>();
         order.put("clientOrderId", "f-" + UUID.randomUUID());
         order.put("symbol", symbol);
@@ -133,12 +133,12 @@ class FailoverIT {
         return placed.text("orderId");
     }
 
-    private static Reply awaitAdopted(BrokerClient operator) {
+    private static Reply awaitAdopted(TestSession operator) {
         return Await.await("NYSE adopted", SETTLE).pollInterval(Duration.ofMillis(500))
                 .until(() -> operator.send("POST", "/admin/exchanges/NYSE/adopt", null, null), r -> r.status() == 200);
     }
 
-    private static void awaitMatchedAtHome(BrokerClient operatorHome) {
+    private static void awaitMatchedAtHome(TestSession operatorHome) {
         Await.await("NYSE matched at home again", SETTLE).pollInterval(Duration.ofMillis(500)).until(() -> {
             Reply exchanges = operatorHome.get("/admin/exchanges");
             return exchanges.status() == 200 && exchanges.body().valueStream()
@@ -161,7 +161,7 @@ class FailoverIT {
                 .mapToLong(l -> (long) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
-    private static Reply awaitStatus(BrokerClient client, String orderId, String status) {
+    private static Reply awaitStatus(TestSession client, String orderId, String status) {
         return client.awaitStatus(orderId, status, SETTLE);
     }
 

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.UUID;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -17,7 +17,7 @@ class BadInputIT {
 
     private static final String VALID = "\"clientOrderId\":\"%s\",\"symbol\":\"JPM\",\"side\":\"BUY\",\"type\":\"LIMIT\"";
 
-    private final BrokerClient alice;
+    private final TestSession alice;
 
     BadInputIT(Brokers brokers) {
         this.alice = brokers.client("us-east-1", "alice", "alice-pw");

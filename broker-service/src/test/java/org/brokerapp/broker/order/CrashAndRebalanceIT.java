@@ -18,12 +18,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.BrokerProcess;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
@@ -58,8 +58,8 @@ class CrashAndRebalanceIT {
     void everyAcceptedOrderEndsFilledOnceOrCancelledThroughAKillAndTwoRebalances() throws Exception {
         Path logs = Path.of("target", "crash-test");
         // load-1 is homed in us-east-1: its account, too, moves between the two instances there
-        BrokerClient home = brokers.client("us-east-1", "load-1", "load-1-pw");
-        BrokerClient away = brokers.client("ap-southeast-2", "load-1", "load-1-pw");
+        TestSession home = brokers.client("us-east-1", "load-1", "load-1-pw");
+        TestSession away = brokers.client("ap-southeast-2", "load-1", "load-1-pw");
         BigDecimal cashBefore = new BigDecimal(home.get("/api/holdings").text("cash"));
         AtomicBoolean ticking = new AtomicBoolean(true);
         Thread ticker = new Thread(() -> steadyTicks(ticking), "steady-ticks");
@@ -133,7 +133,7 @@ class CrashAndRebalanceIT {
     }
 
     /** The customer's orders as search shows them, page by page: order id to every status shown for it (one, unless duplicated). */
-    private static Map<String, List<String>> searchedStates(BrokerClient client) {
+    private static Map<String, List<String>> searchedStates(TestSession client) {
         Map<String, List<String>> states = new HashMap<>();
         for (int page = 1; page <= 20; page++) {
             JsonNode items = client.get("/api/orders/search?size=100&page=" + page).body().path("items");
@@ -168,7 +168,7 @@ class CrashAndRebalanceIT {
         return -1;
     }
 
-    private static void printCounters(String who, BrokerClient broker) {
+    private static void printCounters(String who, TestSession broker) {
         String metrics = broker.get("/actuator/prometheus").body().path("unparsed").asString();
         metrics.lines().filter(l -> l.startsWith("broker_ticks_total") || l.startsWith("broker_fills_total"))
                 .forEach(l -> System.out.println(who + ": " + l));
@@ -176,14 +176,14 @@ class CrashAndRebalanceIT {
     }
 
     /** Buys at thresholds around each symbol's price: some fill on the steady stream, the rest on the final sweep. */
-    private void place(BrokerClient home, BrokerClient away, int count) {
+    private void place(TestSession home, TestSession away, int count) {
         for (int i = 0; i < count; i++) {
             String symbol = SYMBOLS.get(random.nextInt(SYMBOLS.size()));
             BigDecimal base = universe.get(symbol).price();
             boolean limit = random.nextBoolean();
             BigDecimal offset = base.multiply(BigDecimal.valueOf(random.nextInt(30) / 1000.0)).setScale(2, RoundingMode.DOWN);
             BigDecimal price = limit ? base.subtract(offset) : base.add(offset);
-            BrokerClient client = random.nextInt(3) == 0 ? away : home;
+            TestSession client = random.nextInt(3) == 0 ? away : home;
             Map<String, Object> order = OrderMatchingIT.order(limit ? "LIMIT" : "STOP", "BUY", symbol, 1, price.toPlainString());
             Reply reply = client.place(order);
             // 503: the account is between owners (a killed owner's lease lapses within 15 s of its last renewal)
@@ -218,7 +218,7 @@ class CrashAndRebalanceIT {
     }
 
     /** Ticks far below and far above every price until every order is closed: a lost order would stay OPEN. */
-    private void sweepUntilAllClosed(BrokerClient home, Duration timeout) {
+    private void sweepUntilAllClosed(TestSession home, Duration timeout) {
         try (TickPublisher ticks = brokers.ticks("us-east-1")) {
             Await.await("every accepted order closed", timeout).pollInterval(Duration.ofMillis(300)).until(() -> {
                 // every page (getAll follows them): a page reads a slice of the ledger and keeps its open orders,

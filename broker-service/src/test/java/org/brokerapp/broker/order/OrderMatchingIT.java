@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -33,8 +33,8 @@ class OrderMatchingIT {
     private static final Duration SETTLE = Duration.ofSeconds(15);
 
     private final Brokers brokers;
-    private final BrokerClient aliceHome;
-    private final BrokerClient aliceAway;
+    private final TestSession aliceHome;
+    private final TestSession aliceAway;
     private final TickPublisher homeTicks;
 
     OrderMatchingIT(Brokers brokers) {
@@ -193,7 +193,7 @@ class OrderMatchingIT {
 
     @Test
     void cashAndSharesAreReservedAtPlacementAndSettledAtTheFillPrice() {
-        BrokerClient carol = brokers.client(HOME, "carol", "carol-pw");
+        TestSession carol = brokers.client(HOME, "carol", "carol-pw");
         Reply before = carol.get("/api/holdings");
         BigDecimal cash = new BigDecimal(before.text("cash"));
         // what carol's orders from other tests still hold (the fuzzing leaves some open): this test's reservations come on top
@@ -226,7 +226,7 @@ class OrderMatchingIT {
         String orderId = aliceHome.place(order("LIMIT", "BUY", "PFE", 1, "1.00")).text("orderId");
 
         // bob's home is asked about an order not in bob's partition here: a 503 (retry) while an earlier test's cut still heals
-        BrokerClient bob = brokers.client(HOME, "bob", "bob-pw");
+        TestSession bob = brokers.client(HOME, "bob", "bob-pw");
         assertThat(Await.until("bob's look-up answered", SETTLE, () -> bob.get("/api/orders/" + orderId), r -> r.status() != 503).status())
                 .isEqualTo(404);
         assertThat(brokers.client(HOME, "bob", "bob-pw").delete("/api/orders/" + orderId).status()).isEqualTo(404);
@@ -240,11 +240,11 @@ class OrderMatchingIT {
     @Test
     void aPasswordIsCheckedOnlyForATokenAndMetricsAreTheOperators() {
         String alicePassword = "Basic " + java.util.Base64.getEncoder().encodeToString("alice:alice-pw".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        BrokerClient.Reply basicOnTheApi = brokers.client(HOME, null, null).send("GET", "/api/holdings", null, null, alicePassword);
+        TestSession.Reply basicOnTheApi = brokers.client(HOME, null, null).send("GET", "/api/holdings", null, null, alicePassword);
         assertThat(basicOnTheApi.status()).as("a customer's password is not an API credential").isEqualTo(401);
         assertThat(basicOnTheApi.header("WWW-Authenticate")).contains("Bearer");
         assertThat(brokers.operator(HOME).get("/api/holdings").status()).as("the operator is no customer").isEqualTo(403);
-        BrokerClient anonymous = brokers.client(HOME, null, null);
+        TestSession anonymous = brokers.client(HOME, null, null);
         assertThat(anonymous.get("/actuator/prometheus").status()).isEqualTo(401);
         assertThat(anonymous.get("/actuator/health").body().has("components")).as("no details for strangers").isFalse();
         assertThat(brokers.operator(HOME).get("/actuator/health").body().has("components")).isTrue();
@@ -296,15 +296,15 @@ class OrderMatchingIT {
         return order;
     }
 
-    private static void awaitLastPrice(BrokerClient client, String symbol, String price) {
+    private static void awaitLastPrice(TestSession client, String symbol, String price) {
         client.awaitPrice(symbol, price, SETTLE);
     }
 
-    static Reply awaitStatus(BrokerClient client, String orderId, String status) {
+    static Reply awaitStatus(TestSession client, String orderId, String status) {
         return client.awaitStatus(orderId, status, SETTLE);
     }
 
-    private static Reply awaitClosed(BrokerClient client, String orderId) {
+    private static Reply awaitClosed(TestSession client, String orderId) {
         return Await.until("order " + orderId + " closed", SETTLE, () -> client.get("/api/orders/" + orderId),
                 r -> !r.text("status").equals("OPEN"));
     }

@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
+import org.brokerapp.client.BrokerClient;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -28,7 +29,7 @@ class PagedListsIT {
 
     @Test
     void thePagesOfAListHoldEveryOrderOnceAndATokenServesOnlyItsOwnList(Brokers brokers) {
-        BrokerClient customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
+        TestSession customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
         Set<String> placed = new HashSet<>();
         for (int i = 0; i < 7; i++) {
             Reply r = customer.place(Map.of("clientOrderId", "paged-" + i, "symbol", "KO", "side", "BUY", "type", "LIMIT", "quantity", 1,
@@ -50,7 +51,7 @@ class PagedListsIT {
 
         // another customer's list does not continue from this one's token, and a made-up token is refused alike
         String token = next.substring(next.indexOf("after=") + "after=".length());
-        BrokerClient other = brokers.client(HOME, "load-9", "load-9-pw");
+        TestSession other = brokers.client(HOME, "load-9", "load-9-pw");
         for (Reply refused : List.of(other.get("/api/orders?size=3&after=" + token), customer.get("/api/orders?after=00ff"),
                 customer.get("/api/orders?after=" + "z".repeat(3000)), customer.get("/api/orders?size=0"),
                 customer.get("/api/orders?size=501"), customer.get("/api/transactions?size=-1"))) {

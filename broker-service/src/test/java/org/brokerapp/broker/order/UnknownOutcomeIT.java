@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.Test;
 
@@ -38,8 +38,8 @@ class UnknownOutcomeIT {
 
     @Test
     void aPlacementOfUnknownOutcomeIsSettledByItsOwnerOnceTheServersAnswerAndFillsOnce(Brokers brokers) {
-        BrokerClient customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
-        BrokerClient customerAway = brokers.client(AWAY, CUSTOMER, CUSTOMER + "-pw");
+        TestSession customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
+        TestSession customerAway = brokers.client(AWAY, CUSTOMER, CUSTOMER + "-pw");
         BigDecimal availableBefore = new BigDecimal(customer.get("/api/holdings").text("availableCash"));
         String orderId;
 
@@ -73,7 +73,7 @@ class UnknownOutcomeIT {
             Reply filled = customerAway.awaitFilledTicking(orderId, () -> awayTicks.tick("WES", "ASX", "85.00"), SETTLE);
             assertThat(filled.text("filledBy")).isEqualTo(AWAY);
         }
-        BrokerClient operator = brokers.operator(HOME);
+        TestSession operator = brokers.operator(HOME);
         Reply audit = Await.until("the owner's account to equal the ledger", SETTLE, () -> operator.get("/admin/accounts/" + CUSTOMER),
                 r -> r.status() == 200 && r.body().path("agrees").asBoolean());
         assertThat(audit.body().path("owner").path("positions").path("WES").asLong()).as(audit.raw()).isEqualTo(10);

@@ -18,11 +18,11 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import org.brokerapp.broker.core.OrderIds;
 import org.brokerapp.broker.routing.OrderRouter;
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -53,7 +53,7 @@ class HostileHomeIT {
 
     @Test
     void theOwnerBooksNoFillThatCannotBeTheOrdersAndNoAnswerNotSignedByTheRegionCalled(Brokers brokers) throws Exception {
-        BrokerClient customer = brokers.client(OWNER, CUSTOMER, CUSTOMER + "-pw");
+        TestSession customer = brokers.client(OWNER, CUSTOMER, CUSTOMER + "-pw");
         try (TickPublisher ticks = brokers.ticks(HOME)) {
             ticks.tick(SYMBOL, "NYSE", "210.00");
         }
@@ -98,7 +98,7 @@ class HostileHomeIT {
         }
     }
 
-    private static JsonNode holdings(BrokerClient customer) {
+    private static JsonNode holdings(TestSession customer) {
         Reply holdings = customer.get("/api/holdings");
         assertThat(holdings.status()).as(holdings.raw()).isEqualTo(200);
         return holdings.body();

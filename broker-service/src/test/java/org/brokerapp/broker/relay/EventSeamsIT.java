@@ -23,12 +23,12 @@ import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.events.OrderEventPublisher;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.peer.PeerSigner;
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
 import org.brokerapp.broker.support.SignedCalls;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -56,7 +56,7 @@ class EventSeamsIT {
 
     @Test
     void aForgedFillFromAnyRegionOrAnyPathMovesNoMoney() throws Exception {
-        BrokerClient customer = brokers.client(HOME, "load-7", "load-7-pw");
+        TestSession customer = brokers.client(HOME, "load-7", "load-7-pw");
         Reply placed = customer.place(Map.of("clientOrderId", "seam-" + UUID.randomUUID(), "symbol", "SPGI", "side", "BUY", "type", "LIMIT",
                 "quantity", 100, "limitPrice", "1.00"));
         assertThat(placed.status()).as(placed.raw()).isEqualTo(201);
@@ -112,7 +112,7 @@ class EventSeamsIT {
     }
 
     private void sentAgainAfter(String home, String customerId, String symbol, Runnable forget) throws Exception {
-        BrokerClient customer = brokers.client(home, customerId, customerId + "-pw");
+        TestSession customer = brokers.client(home, customerId, customerId + "-pw");
         Reply placed = customer.place(Map.of("clientOrderId", "resent-" + UUID.randomUUID(), "symbol", symbol, "side", "BUY", "type", "LIMIT",
                 "quantity", 10, "limitPrice", "50.00"));
         assertThat(placed.status()).as(placed.raw()).isEqualTo(201);

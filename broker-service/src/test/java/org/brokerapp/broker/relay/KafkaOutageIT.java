@@ -20,11 +20,11 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.brokerapp.broker.events.EventTopics;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.brokerapp.infra.servers.KafkaAccess;
 import org.junit.jupiter.api.Test;
@@ -51,8 +51,8 @@ class KafkaOutageIT {
 
     @Test
     void withItsKafkaDownARegionStillAcceptsLimitOrdersAndTheirMatchersGetThem(Brokers brokers) {
-        BrokerClient customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
-        BrokerClient customerAway = brokers.client(AWAY, CUSTOMER, CUSTOMER + "-pw");
+        TestSession customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
+        TestSession customerAway = brokers.client(AWAY, CUSTOMER, CUSTOMER + "-pw");
         double directBefore = brokers.metric(HOME, DIRECT);
         String matchedAway;
         String matchedHome;

@@ -15,11 +15,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.brokerapp.broker.events.EventRouting;
 import org.brokerapp.broker.events.EventTopics;
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.servers.KafkaAccess;
 import org.junit.jupiter.api.Test;
 
@@ -47,7 +47,7 @@ class UndecodableRecordsIT {
                     new EventRouting(true, "WES", "ASX", CUSTOMER).headers())).get(10, TimeUnit.SECONDS);
             producer.send(new ProducerRecord<>(EventTopics.ORDER_EVENTS, CUSTOMER, bytes("not even json"))).get(10, TimeUnit.SECONDS);
         }
-        BrokerClient customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
+        TestSession customer = brokers.client(HOME, CUSTOMER, CUSTOMER + "-pw");
 
         Reply placed = customer.place(Map.of("clientOrderId", "after-undecodable", "symbol", "WES", "side", "BUY", "type", "LIMIT", "quantity", 10,
                 "limitPrice", "85.00"));

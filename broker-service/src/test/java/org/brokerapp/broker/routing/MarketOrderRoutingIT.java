@@ -14,11 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -42,8 +42,8 @@ class MarketOrderRoutingIT {
     private static final Duration SETTLE = Duration.ofSeconds(20);
 
     private final Brokers brokers;
-    private final BrokerClient aliceHome;
-    private final BrokerClient aliceAway;
+    private final TestSession aliceHome;
+    private final TestSession aliceAway;
     private final TickPublisher homeTicks;
     private final TickPublisher awayTicks;
     private final Duration rtt;
@@ -122,10 +122,10 @@ class MarketOrderRoutingIT {
     void aRoutedOrdersTimeIsRecordedStepByStepAtBothEnds() {
         homeTicks.tick("KIM", "NYSE", "21.10");
         awaitPrice(aliceHome, "KIM", "21.10");
-        BrokerClient bobAway = brokers.client(AWAY, "bob", "bob-pw"); // homed away: his owner there sends the order to the symbol's region
+        TestSession bobAway = brokers.client(AWAY, "bob", "bob-pw"); // homed away: his owner there sends the order to the symbol's region
         awaitPrice(bobAway, "KIM", "21.10"); // the price his owner reserves for
-        BrokerClient operatorHome = brokers.client(HOME, "operator", "operator-pw");
-        BrokerClient operatorAway = brokers.client(AWAY, "operator", "operator-pw");
+        TestSession operatorHome = brokers.client(HOME, "operator", "operator-pw");
+        TestSession operatorAway = brokers.client(AWAY, "operator", "operator-pw");
         Map<String, Long> homeBefore = latencyCounts(operatorHome);
         Map<String, Long> awayBefore = latencyCounts(operatorAway);
 
@@ -201,7 +201,7 @@ class MarketOrderRoutingIT {
             Await.await("the circuit to " + HOME + " open", SETTLE).pollInterval(Duration.ZERO)
                     .until(() -> aliceAway.place(market("BUY", "ESS", 1)).text("detail").contains("circuit open"));
 
-            BrokerClient operatorAway = brokers.client(AWAY, "operator", "operator-pw");
+            TestSession operatorAway = brokers.client(AWAY, "operator", "operator-pw");
             long refusedBefore = refusedMarketRequests(operatorAway);
             List<Long> micros = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
@@ -222,7 +222,7 @@ class MarketOrderRoutingIT {
             assertThat(refusedMarketRequests(operatorAway) - refusedBefore).as("refusals in the broker's market-refused-request histogram").isEqualTo(20);
 
             // local trading in both regions goes on: a Sydney customer's limit order fills on a Sydney tick, a Virginia market order executes
-            BrokerClient bobAway = brokers.client(AWAY, "bob", "bob-pw");
+            TestSession bobAway = brokers.client(AWAY, "bob", "bob-pw");
             Reply asx = bobAway.place(limit("BUY", "CIA", 10, "5.00"));
             assertThat(asx.status()).as(asx.raw()).isEqualTo(201);
             awayTicks.tick("CIA", "ASX", "4.99");
@@ -288,15 +288,15 @@ class MarketOrderRoutingIT {
         return order;
     }
 
-    private static BigDecimal cash(BrokerClient client) {
+    private static BigDecimal cash(TestSession client) {
         return new BigDecimal(client.get("/api/holdings").text("cash"));
     }
 
-    private static long refusedMarketRequests(BrokerClient operator) {
+    private static long refusedMarketRequests(TestSession operator) {
         return latencyCounts(operator).getOrDefault("market-refused-request", -1L);
     }
 
-    private static Map<String, Long> latencyCounts(BrokerClient operator) {
+    private static Map<String, Long> latencyCounts(TestSession operator) {
         Reply latency = operator.get("/actuator/latency");
         assertThat(latency.status()).as(latency.raw()).isEqualTo(200);
         Map<String, Long> counts = new LinkedHashMap<>();
@@ -304,11 +304,11 @@ class MarketOrderRoutingIT {
         return counts;
     }
 
-    private static void awaitPrice(BrokerClient client, String symbol, String price) {
+    private static void awaitPrice(TestSession client, String symbol, String price) {
         client.awaitPrice(symbol, price, SETTLE);
     }
 
-    private static Reply awaitStatus(BrokerClient client, String orderId, String status) {
+    private static Reply awaitStatus(TestSession client, String orderId, String status) {
         return client.awaitStatus(orderId, status, SETTLE);
     }
 

@@ -10,11 +10,11 @@ import java.util.UUID;
 
 import org.brokerapp.broker.account.AccountView;
 import org.brokerapp.broker.account.Accounts;
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +46,7 @@ class RoutedMarketWriteTimeoutIT {
 
     @Test
     void aFillWhoseWriteTimesOutIsA504ThatKeepsTheCashHeldAndIsWrittenOnceOnTheRetry() {
-        BrokerClient customer = brokers.client(OWNING, CUSTOMER, CUSTOMER + "-pw");
+        TestSession customer = brokers.client(OWNING, CUSTOMER, CUSTOMER + "-pw");
         try (TickPublisher ticks = brokers.ticks(EXECUTING)) {
             ticks.tick(SYMBOL, "NYSE", "220.00");
             // the owner reserves for the latest price its own region knows
@@ -96,11 +96,11 @@ class RoutedMarketWriteTimeoutIT {
         return brokers.bean(OWNING, Accounts.class).withAccount(CUSTOMER, AccountView::availableCash);
     }
 
-    private static long executions(BrokerClient customer, String orderId) {
+    private static long executions(TestSession customer, String orderId) {
         return customer.getAll("/api/transactions").stream().filter(t -> t.path("orderId").asString().equals(orderId)).count();
     }
 
-    private static BigDecimal cash(BrokerClient customer) {
+    private static BigDecimal cash(TestSession customer) {
         return new BigDecimal(customer.get("/api/holdings").text("cash"));
     }
 

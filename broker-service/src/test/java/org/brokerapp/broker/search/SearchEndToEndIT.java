@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.host.Await;
 import org.brokerapp.infra.servers.SearchLogins;
 import org.junit.jupiter.api.Test;
@@ -41,8 +41,8 @@ class SearchEndToEndIT {
     @Test
     void placementsFillsAndCancelsAreSearchableFromEveryRegionOnceEachInTheirLatestState() {
         // load-3 is at home in us-east-1, load-4 in Sydney (its orders placed in us-east-1 are decided by Sydney, filled by us-east-1)
-        BrokerClient east = brokers.client(EAST, "load-3", "load-3-pw");
-        BrokerClient sydneyCustomerInEast = brokers.client(EAST, "load-4", "load-4-pw");
+        TestSession east = brokers.client(EAST, "load-3", "load-3-pw");
+        TestSession sydneyCustomerInEast = brokers.client(EAST, "load-4", "load-4-pw");
         Map<String, String> expected = new HashMap<>();
 
         String filled1 = placed(east, "LIMIT", "TMO", 2, "560.00");
@@ -65,7 +65,7 @@ class SearchEndToEndIT {
         east.awaitStatus(cancelled, "CANCELLED", INDEXED);
 
         for (String region : List.of(EAST, SYDNEY)) {
-            BrokerClient client = brokers.client(region, "load-3", "load-3-pw");
+            TestSession client = brokers.client(region, "load-3", "load-3-pw");
             JsonNode orders = Await.until("load-3's orders searchable in their latest state from " + region, INDEXED,
                     () -> client.get("/api/orders/search?size=100").body(), body -> statuses(body).equals(expected));
             assertThat(ids(orders)).as("each order once").doesNotHaveDuplicates().hasSize(expected.size());
@@ -101,7 +101,7 @@ class SearchEndToEndIT {
     @Test
     void tradingGoesOnWhileARegionsElasticsearchIsDownAndEveryEventIsIndexedOnceItIsBack() {
         // load-5 is at home in us-east-1; ABT (NYSE) is ticked by no other test
-        BrokerClient east = brokers.client(EAST, "load-5", "load-5-pw");
+        TestSession east = brokers.client(EAST, "load-5", "load-5-pw");
         List<String> orders = new ArrayList<>();
         brokers.stack().stopElasticsearch(EAST);
         try (TickPublisher ticks = brokers.ticks(EAST)) {
@@ -127,7 +127,7 @@ class SearchEndToEndIT {
     }
 
     /** Placed, retried with the same clientOrderId while the other region is still answered 503 (its circuit closing after the start). */
-    private static String placed(BrokerClient client, String type, String symbol, long quantity, String price) {
+    private static String placed(TestSession client, String type, String symbol, long quantity, String price) {
         Map<String, Object> order = Map.of("clientOrderId", "search-" + UUID.randomUUID(), "symbol", symbol, "side", "BUY", "type", type,
                 "quantity", quantity, "limitPrice", new BigDecimal(price));
         Reply reply = Await.until("a placement not refused as retry-safe", Duration.ofSeconds(30), () -> client.place(order), r -> r.status() != 503);

@@ -17,9 +17,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.brokerapp.broker.support.BrokerClient;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -89,7 +89,7 @@ class LoginRefusalsIT {
 
     @Test
     void httpBasicIsTheOperatorsOnlyCustomersUseTokens() {
-        BrokerClient alice = brokers.client(REGION, "alice", "alice-pw");
+        TestSession alice = brokers.client(REGION, "alice", "alice-pw");
 
         assertThat(alice.send("GET", "/api/holdings", null, null, basic("alice", "alice-pw")).status()).as("a customer's password on the API").isEqualTo(401);
         assertThat(alice.get("/api/holdings").status()).as("the customer's bearer token").isEqualTo(200);

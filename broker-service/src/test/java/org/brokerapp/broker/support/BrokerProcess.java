@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.awaitility.core.ConditionTimeoutException;
+import org.brokerapp.client.BearerTokens;
+import org.brokerapp.client.BrokerSession;
 import org.brokerapp.infra.host.Await;
 import org.brokerapp.infra.host.LeanJvm;
 import org.brokerapp.infra.stack.LocalStack;
@@ -30,12 +32,15 @@ public final class BrokerProcess implements AutoCloseable {
     /** {@code https://} on a TLS stack, with a client trusting its CA. */
     private final String scheme;
     private final HttpClient http;
+    /** The customers' bearer tokens, asked for once per customer and password. */
+    private final BearerTokens tokens;
 
     private BrokerProcess(Process process, String host, int port, Path log, LocalStack stack) {
         this.process = process;
         this.host = host;
         this.scheme = stack.tls().isPresent() ? "https://" : "http://";
-        this.http = BrokerClient.trusting(stack.tls().map(StackTls::clientContext));
+        this.http = BrokerSession.trusting(stack.tls().map(StackTls::clientContext));
+        this.tokens = new BearerTokens(http);
         this.port = port;
         this.log = log;
     }
@@ -70,7 +75,7 @@ public final class BrokerProcess implements AutoCloseable {
     }
 
     private void awaitReady(Duration timeout) {
-        BrokerClient anonymous = client(null, null);
+        TestSession anonymous = client(null, null);
         try {
             Await.await("broker process ready", timeout).pollInterval(Duration.ofMillis(250)).until(() -> {
                 if (!process.isAlive()) {
@@ -88,8 +93,8 @@ public final class BrokerProcess implements AutoCloseable {
         }
     }
 
-    public BrokerClient client(String customer, String password) {
-        return new BrokerClient(scheme + host + ":" + port, http, customer, password);
+    public TestSession client(String customer, String password) {
+        return new TestSession(scheme + host + ":" + port, http, tokens, customer, password);
     }
 
     /** Writes the process's thread dump next to its log: what a stuck broker was waiting for. */

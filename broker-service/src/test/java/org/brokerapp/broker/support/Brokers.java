@@ -17,6 +17,8 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.brokerapp.broker.BrokerApplication;
 import org.brokerapp.broker.matching.MatchingService;
+import org.brokerapp.client.BearerTokens;
+import org.brokerapp.client.BrokerSession;
 import org.brokerapp.infra.host.Await;
 import org.brokerapp.infra.host.Progress;
 import org.brokerapp.infra.servers.KafkaAccess;
@@ -37,10 +39,13 @@ public final class Brokers implements AutoCloseable {
     private final Map<String, ConfigurableApplicationContext> contexts = new LinkedHashMap<>();
     /** Every client's: on a TLS stack it trusts the stack's CA. */
     private final HttpClient http;
+    /** The customers' bearer tokens, asked for once per customer and password. */
+    private final BearerTokens tokens;
 
     private Brokers(LocalStack stack) {
         this.stack = stack;
-        this.http = BrokerClient.trusting(stack.tls().map(StackTls::clientContext));
+        this.http = BrokerSession.trusting(stack.tls().map(StackTls::clientContext));
+        this.tokens = new BearerTokens(http);
     }
 
     static Brokers start(LocalStack stack) {
@@ -168,12 +173,12 @@ public final class Brokers implements AutoCloseable {
                 () -> contexts.values().stream().allMatch(context -> context.getBean(MatchingService.class).ownedSymbols() > 0));
     }
 
-    public BrokerClient client(String region, String customer, String password) {
-        return new BrokerClient(stack.brokerUrl(region), http, customer, password);
+    public TestSession client(String region, String customer, String password) {
+        return new TestSession(stack.brokerUrl(region), http, tokens, customer, password);
     }
 
     /** The operator of a region's broker: admin endpoints, metrics and health details. */
-    public BrokerClient operator(String region) {
+    public TestSession operator(String region) {
         return client(region, "operator", "operator-pw");
     }
 

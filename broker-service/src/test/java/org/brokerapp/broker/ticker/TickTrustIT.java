@@ -17,12 +17,12 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.brokerapp.broker.support.TickPublisher;
 import org.brokerapp.broker.support.TickTrustSymbols;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.brokerapp.infra.servers.KafkaAccess;
 import org.brokerapp.ticker.Topics;
 import org.junit.jupiter.api.AfterAll;
@@ -42,7 +42,7 @@ class TickTrustIT {
     private static final Duration SEEN = Duration.ofSeconds(20);
 
     private final Brokers brokers;
-    private final BrokerClient alice;
+    private final TestSession alice;
     private final TickPublisher ticks;
 
     TickTrustIT(Brokers brokers) {

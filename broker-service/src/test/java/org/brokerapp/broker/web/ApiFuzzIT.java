@@ -27,10 +27,10 @@ import java.util.zip.GZIPOutputStream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
-import org.brokerapp.broker.support.BrokerClient;
 import org.brokerapp.broker.support.BrokerProcess;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,7 +86,7 @@ class ApiFuzzIT {
             // springdoc builds the description at its first request: about 2 s of CPU in a fresh broker, which under this
             // load on 2 cores took longer than the client's 30 s (seed 22022953666167). The property is about answers, not
             // about that first build, so the description is built here, before the load.
-            BrokerClient.Reply description = broker.client(null, null).get("/v3/api-docs");
+            TestSession.Reply description = broker.client(null, null).get("/v3/api-docs");
             assertThat(description.status()).as("the OpenAPI description, before the fuzzing").isEqualTo(200);
             Map<Integer, AtomicInteger> statuses = new TreeMap<>();
             Map<String, String> failures = new ConcurrentHashMap<>();
@@ -150,9 +150,9 @@ class ApiFuzzIT {
     }
 
     private static void assertHealthy(BrokerProcess broker) {
-        BrokerClient carol = broker.client("carol", "carol-pw");
+        TestSession carol = broker.client("carol", "carol-pw");
         assertThat(broker.client(null, null).get("/actuator/health/readiness").text("status")).isEqualTo("UP");
-        BrokerClient.Reply order = carol.place(Map.of("clientOrderId", "after-fuzz-" + UUID.randomUUID(), "symbol", "JPM", "side", "BUY",
+        TestSession.Reply order = carol.place(Map.of("clientOrderId", "after-fuzz-" + UUID.randomUUID(), "symbol", "JPM", "side", "BUY",
                 "type", "LIMIT", "quantity", 1, "limitPrice", "1.00"));
         assertThat(order.status()).as(order.raw()).isIn(201, 422);
     }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 
-import org.brokerapp.broker.support.BrokerClient;
-import org.brokerapp.broker.support.BrokerClient.Reply;
 import org.brokerapp.broker.support.Brokers;
 import org.brokerapp.broker.support.BrokersTest;
+import org.brokerapp.broker.support.TestSession;
+import org.brokerapp.client.BrokerSession.Reply;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 @BrokersTest
 class OpenApiIT {
 
-    private final BrokerClient anonymous;
+    private final TestSession anonymous;
 
     OpenApiIT(Brokers brokers) {
         this.anonymous = brokers.client("us-east-1", null, null);

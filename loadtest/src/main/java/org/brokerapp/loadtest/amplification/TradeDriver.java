@@ -2,10 +2,6 @@ package org.brokerapp.loadtest.amplification;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -18,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.brokerapp.client.BrokerClient;
+import org.brokerapp.loadtest.measure.ErrorKinds;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.ticker.Tick;
 import org.brokerapp.ticker.TickProducer;
@@ -29,14 +27,15 @@ import org.brokerapp.ticker.TickProducer;
  */
 final class TradeDriver implements AutoCloseable {
 
-    private final String ordersUrl;
+    /** The one region's broker, under a name of the driver's own. */
+    private static final String BROKER = "trading";
+
+    private final BrokerClient client;
     private final List<Listing> symbols;
     private final int customers;
     private final int regionIndex;
     private final int regionCount;
     private final TickProducer producer;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    private final org.brokerapp.loadtest.deployment.BearerTokens tokens = new org.brokerapp.loadtest.deployment.BearerTokens(http);
     private final Map<String, AtomicLong> sequences = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
 
@@ -45,7 +44,7 @@ final class TradeDriver implements AutoCloseable {
      * {@code (n - 1) mod regionCount}), so every placement is decided where it is sent.
      */
     TradeDriver(String brokerUrl, Map<String, Object> tickKafka, List<Listing> symbols, int customers, int regionIndex, int regionCount) {
-        this.ordersUrl = brokerUrl + "/api/orders";
+        this.client = new BrokerClient(Map.of(BROKER, brokerUrl));
         this.symbols = List.copyOf(symbols);
         this.customers = Math.max(1, customers / regionCount);
         this.regionIndex = regionIndex;
@@ -90,16 +89,13 @@ final class TradeDriver implements AutoCloseable {
         BigDecimal limit = listing.price().multiply(new BigDecimal("1.01")).setScale(2, RoundingMode.DOWN);
         String body = "{\"clientOrderId\":\"" + batch + "-" + i + "\",\"symbol\":\"" + listing.symbol()
                 + "\",\"side\":\"BUY\",\"type\":\"LIMIT\",\"quantity\":1,\"limitPrice\":" + limit.toPlainString() + "}";
-        tokens.authorization(ordersUrl.substring(0, ordersUrl.indexOf("/api/")), "load-" + customer, "load-" + customer + "-pw")
-                .thenCompose(authorization -> http.sendAsync(HttpRequest.newBuilder(URI.create(ordersUrl)).timeout(Duration.ofSeconds(30))
-                        .header("Content-Type", "application/json").header("Authorization", authorization)
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.discarding()))
-                .whenComplete((response, e) -> {
-                    if (e == null && response.statusCode() == 201) {
+        client.placeOrder(BROKER, "load-" + customer, "load-" + customer + "-pw", body, System.nanoTime())
+                .whenComplete((answer, e) -> {
+                    if (e == null && answer.status() == 201) {
                         accepted.incrementAndGet();
                         tick(listing);
                     } else {
-                        String kind = e != null ? e.getClass().getSimpleName() : "HTTP " + response.statusCode();
+                        String kind = e != null ? ErrorKinds.ofThrowable(e) : "HTTP " + answer.status();
                         errors.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
                     }
                     answered.countDown();
@@ -114,5 +110,6 @@ final class TradeDriver implements AutoCloseable {
     @Override
     public void close() {
         producer.close();
+        client.close();
     }
 }

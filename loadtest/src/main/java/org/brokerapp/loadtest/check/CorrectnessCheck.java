@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.brokerapp.client.BrokerClient;
 import org.brokerapp.infra.host.Progress;
-import org.brokerapp.loadtest.deployment.BrokerClient;
 import org.brokerapp.loadtest.workload.AcceptedOrder;
 import org.brokerapp.loadtest.workload.AcceptedOrders;
 import org.brokerapp.loadtest.workload.PlannedOrder;

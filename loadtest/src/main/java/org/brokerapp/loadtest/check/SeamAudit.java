@@ -6,7 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.function.IntFunction;
 
-import org.brokerapp.loadtest.deployment.BrokerClient;
+import org.brokerapp.client.BrokerClient;
 import org.brokerapp.loadtest.workload.PlannedOrder;
 import tools.jackson.databind.JsonNode;
 

@@ -1,10 +1,8 @@
 package org.brokerapp.loadtest.cli;
 
 import java.math.BigDecimal;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +19,7 @@ import org.brokerapp.loadtest.sla.SlaPlan;
 import org.brokerapp.loadtest.workload.OrderMix;
 import org.brokerapp.loadtest.workload.Preset;
 import org.brokerapp.loadtest.workload.WorkloadSpec;
-import org.brokerapp.regions.CaCertificates;
 import org.brokerapp.regions.CqlLogin;
-import org.brokerapp.regions.DeploymentOutputs;
-import org.brokerapp.regions.KafkaTrust;
 import org.brokerapp.regions.Region;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
@@ -50,85 +45,6 @@ public final class CliOptions {
             "warmup", "duration", "drain", "floor-rate", "prime-shares", "seed", "sla-ms", "sla-start", "sla-step", "sla-factor",
             "sla-max-steps", "results", "progress-every", "opening-cash", "idle-baseline", "drill", "drill-region", "drill-at", "drill-length",
             "nodes-per-dc", "brokers-per-region");
-
-    public static final String USAGE = """
-            usage: loadtest/bin/loadtest [--preset demo|smoke|prototype|small|medium] [options]
-
-            Loads the brokers open-model (every operation at its intended time, latency from that time), times a bare
-            LOCAL_QUORUM write beside them, checks every ledger afterwards and writes summary.md, results.json and
-            report.html. With no target options it starts the local stack (instance 5) and a broker per region, and
-            stops them at the end (also on Ctrl-C).
-
-            presets (every value below can be overridden):
-              demo       %s
-              smoke      %s
-              prototype  %s
-              small      %s
-              medium     %s   (default: small)
-
-            target:
-              --instance N            local stack instance to start (default 5; tests use 1)
-              --work-dir DIR          its work directory (default loadtest/target/stack-<instance>, wiped first)
-              --nodes-per-dc N        its Cassandra nodes per DC, 1 to 3 (default: the regions model's; RF = min(3, N))
-              --brokers-per-region N  broker instances per region, 1 to 4 (default 1); more than one run behind the region's
-                                      one address (a TCP front, as a load balancer), sharing its symbols and customers
-              --tls                   the stack with TLS on CQL, Kafka and the brokers' HTTP; the harness's own clients
-                                      (orders, floor writes, ticks, scrapes) then trust the stack's CA
-              --broker-jar FILE       broker-service jar (default broker-service/target/broker-service-0.1.0-SNAPSHOT.jar)
-              --broker-arg ARG        extra argument for every broker started, e.g. --broker-arg --broker.matching.open-order-shards=16
-              --broker REGION=URL     an existing deployment instead: a region's broker (repeat per region) ...
-              --kafka REGION=HOST:PORT  ... its Kafka bootstrap for ticks (repeat per region) ...
-              --cql REGION=HOST:PORT[+HOST:PORT]/DC  ... and where the floor writes go (optional; no floor without)
-              --cql-login ROLE=FILE   with --cql or --target-terraform: the floor logs in to Cassandra as ROLE, its password
-                                      the first line of FILE (Terraform's nodes take only logins, over TLS)
-              --target-terraform FILE  an existing deployment from `terraform output -json` of terraform/examples/multi-region
-                                (or the local stack's <work-dir>/terraform-outputs.json): every region's broker, Kafka and CQL
-              --regions FILE          the regions model (default infra/regions.yaml)
-
-            load:
-              --orders N              orders per second, all regions (0: ticks only)
-              --ticks N               ticks per second, all regions, split by symbol count
-              --mix LIMIT=a,STOP=b,MARKET=c   weights of the order types
-              --market SHARE          shortcut: MARKET share 0..1, LIMIT and STOP keep their proportion
-              --buy-share SHARE       share of BUY orders (SELLs sell shares bought in a priming phase)
-              --marketable SHARE      share of LIMIT/STOP orders the next tick fills (the rest rest far away)
-              --cross-region SHARE    share of orders placed outside the symbol's home region
-              --symbols REGION=N,...  symbols traded per region
-              --customers N           load customers load-1..N (brokers are started with as many)
-              --ramp-up S  --warm-up S  --duration S  --drain S   seconds (or 90s, 2m)
-              --floor-rate N          bare LOCAL_QUORUM writes per second (default: the preset's, scaled with --orders)
-              --no-floor              no floor writes
-              --prime-shares N        shares of each traded symbol bought per customer before SELLs (default 1000)
-              --seed N                random seed of orders and ticks
-
-            SLA search (steps the load up until p99 ticker-to-fill breaks the SLA; orders, ticks and floor scale together):
-              --sla-search            run the search instead of one load level
-              --sla-ms MS             the SLA (default 10)
-              --sla-start N           first step's orders/s (default --orders)
-              --sla-step N            added per step (default: the start rate)  |  --sla-factor F  multiply per step
-              --sla-max-steps N       at most this many steps (default 8)
-
-            drill (local target; loadtest/bin/drill NAME runs the demo preset with one):
-              --drill broker-kill|kafka-kill|cassandra-kill|disk-full|commitlog-full|region-cut|clock-skew
-                                      inject the failure during the measured window:
-                                      kill -9 a region's broker, its Kafka or one of its Cassandra nodes (not a seed;
-                                      needs --nodes-per-dc 3) and start it again, fill that node's data or commit log disk
-                                      (root: a tmpfs is mounted for it), cut a region off the WAN and heal it, or step a region's broker
-                                      clock 2 s ahead for the rest of the run (needs libfaketime: apt-get install faketime)
-              --drill-region REGION   where (default: the first region of the model)
-              --drill-at S            how far into the window it starts (default: a third of --duration)
-              --drill-length S        how long the cut lasts, the killed server stays down or the disk stays full
-                                      (default 60s cut, 0s down, 30s full)
-
-            output:
-              --results DIR           results directory (default loadtest/target/results/<timestamp>)
-              --progress-every S      a progress line every S seconds (default 5)
-              --opening-cash N        each load customer's opening cash, for the check (default 10000000.00)
-              --no-check              skip the correctness check
-              --idle-baseline S       local target: measure CPU and Cassandra counters at rest for S seconds before the load, once
-                                      the servers' CPU rate over 30-s steps stops falling, below 90 %% of the cores (at least S, at
-                                      most 10 min), and report per-order figures with that rate subtracted (default 30; 0: none)
-            """.formatted(Preset.DEMO.description(), Preset.SMOKE.description(), Preset.PROTOTYPE.description(), Preset.SMALL.description(), Preset.MEDIUM.description());
 
     private final Map<String, String> single = new HashMap<>();
     private final Map<String, List<String>> repeated = new HashMap<>();
@@ -223,7 +139,7 @@ public final class CliOptions {
                     throw new UsageException("--target-terraform names the whole deployment; drop --" + other);
                 }
             }
-            target = terraformTarget(Path.of(single.get("target-terraform")), regions, cqlLogin());
+            target = DeploymentEndpoints.fromTerraform(Path.of(single.get("target-terraform")), regions, cqlLogin());
         } else if (endpoints) {
             for (String local : List.of("instance", "work-dir", "nodes-per-dc", "brokers-per-region", "broker-jar", "tls")) {
                 if (single.containsKey(local) || flags.contains(local)) {
@@ -234,7 +150,7 @@ public final class CliOptions {
             Map<String, String> kafka = pairs("kafka", regions);
             Map<String, CqlEndpoint> cql = new LinkedHashMap<>();
             Optional<CqlLogin> login = cqlLogin();
-            pairs("cql", regions).forEach((region, value) -> cql.put(region, login.map(cqlEndpoint(value)::withLogin).orElse(cqlEndpoint(value))));
+            pairs("cql", regions).forEach((region, value) -> cql.put(region, login.map(DeploymentEndpoints.cqlEndpoint(value)::withLogin).orElse(DeploymentEndpoints.cqlEndpoint(value))));
             for (String region : regions.names()) {
                 if (!brokers.containsKey(region)) {
                     throw new UsageException("--broker " + region + "=URL missing (an existing deployment needs every region's broker)");
@@ -372,43 +288,6 @@ public final class CliOptions {
         return result;
     }
 
-    /** The endpoints of every region of the model, from a terraform output file; the file and the model must name the same regions. */
-    static TargetPlan.Endpoints terraformTarget(Path file, RegionsModel regions, Optional<CqlLogin> login) {
-        DeploymentOutputs outputs;
-        try {
-            outputs = DeploymentOutputs.read(file);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--target-terraform: " + e.getMessage());
-        }
-        if (!Set.copyOf(regions.names()).equals(outputs.regions().keySet())) {
-            throw new UsageException("--target-terraform: " + file + " names regions " + outputs.regions().keySet() + " but the regions model has "
-                    + regions.names() + " (use --regions with the file Terraform applied)");
-        }
-        Map<String, String> brokers = new LinkedHashMap<>();
-        Map<String, String> kafka = new LinkedHashMap<>();
-        Map<String, CqlEndpoint> cql = new LinkedHashMap<>();
-        Map<String, KafkaTrust> kafkaTrust = new LinkedHashMap<>();
-        for (String region : regions.names()) {
-            DeploymentOutputs.RegionEndpoints r = outputs.regions().get(region);
-            if (!r.datacenter().equals(regions.region(region).datacenter())) {
-                throw new UsageException("--target-terraform: region " + region + " has DC " + r.datacenter() + " in " + file
-                        + " but " + regions.region(region).datacenter() + " in the regions model");
-            }
-            brokers.put(region, r.brokerUrl());
-            kafka.put(region, r.kafkaBootstrap());
-            r.kafkaTrust().ifPresent(trust -> kafkaTrust.put(region, trust));
-            CqlEndpoint endpoint = cqlEndpoint(String.join("+", r.cqlContactPoints()) + "/" + r.datacenter());
-            try {
-                endpoint = r.cqlTrust().map(CaCertificates::sslContext).map(endpoint::withTls).orElse(endpoint);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--target-terraform: region " + region + "'s cql_ca_cert_pem: " + e.getMessage());
-            }
-            cql.put(region, login.map(endpoint::withLogin).orElse(endpoint));
-        }
-        return new TargetPlan.Endpoints(brokers, kafka, cql,
-                outputs.regions().values().stream().flatMap(r -> r.kafkaCredentials().stream()).findFirst().map(Path::of), kafkaTrust);
-    }
-
     /** {@code --cql-login ROLE=FILE}: the role, and its password from the file's first line (never on the command line). */
     private Optional<CqlLogin> cqlLogin() {
         String value = single.get("cql-login");
@@ -430,21 +309,6 @@ public final class CliOptions {
             throw new UsageException("--cql-login: the password file " + file + " has no password on its first line");
         }
         return Optional.of(new CqlLogin(value.substring(0, eq), password));
-    }
-
-    static CqlEndpoint cqlEndpoint(String value) {
-        int slash = value.lastIndexOf('/');
-        if (slash <= 0 || slash == value.length() - 1) {
-            throw new UsageException("--cql wants REGION=HOST:PORT[+HOST:PORT]/DC, got '" + value + "'");
-        }
-        List<InetSocketAddress> points = new ArrayList<>();
-        for (String hostPort : value.substring(0, slash).split("\\+")) {
-            int colon = hostPort.lastIndexOf(':');
-            String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
-            int port = colon < 0 ? 9042 : parseInt("cql", hostPort.substring(colon + 1), 1, 65535);
-            points.add(new InetSocketAddress(host, port));
-        }
-        return new CqlEndpoint(points, value.substring(slash + 1));
     }
 
     private double number(String name, double fallback) {
@@ -476,7 +340,7 @@ public final class CliOptions {
         return v == null ? fallback : parseInt(name, v, min, max);
     }
 
-    private static int parseInt(String name, String v, int min, int max) {
+    static int parseInt(String name, String v, int min, int max) {
         try {
             int i = Integer.parseInt(v);
             if (i < min || i > max) {

@@ -59,7 +59,7 @@ public final class LoadTestCli {
 
     static int run(String[] args) {
         if (CliOptions.wantsHelp(args)) {
-            System.out.print(CliOptions.USAGE);
+            System.out.print(CliUsage.TEXT);
             return 0;
         }
         if (CliOptions.wantsVersion(args)) {

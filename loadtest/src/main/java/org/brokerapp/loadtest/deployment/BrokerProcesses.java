@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import org.brokerapp.client.BearerTokens;
 import org.brokerapp.infra.host.AddressPlan;
 import org.brokerapp.infra.host.LeanJvm;
 import org.brokerapp.infra.host.Progress;

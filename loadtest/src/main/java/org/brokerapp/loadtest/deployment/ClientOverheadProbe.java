@@ -22,6 +22,8 @@ import java.util.Optional;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.brokerapp.client.BearerTokens;
+import org.brokerapp.client.BrokerClient;
 
 /**
  * What an HTTP client itself adds to a request's latency: the same {@code GET} to one broker, as

@@ -16,6 +16,7 @@ import org.brokerapp.infra.host.Progress;
 import org.brokerapp.infra.servers.CassandraDisk;
 import org.brokerapp.infra.servers.CqlRoles;
 import org.brokerapp.infra.servers.KafkaAccess;
+import org.brokerapp.infra.stack.DiskFull;
 import org.brokerapp.infra.stack.LocalStack;
 import org.brokerapp.infra.stack.StackSettings;
 import org.brokerapp.infra.tls.StackTls;
@@ -189,7 +190,7 @@ public final class LocalTarget implements Target, Faults {
     @Override
     public String fillCassandraDisk(String region) {
         String node = stack.drillableCassandraNode(region);
-        LocalStack.DiskFull full = stack.fillDisk(node);
+        DiskFull full = stack.fillDisk(node);
         String error = full.error().map(e -> ", logging '" + e + "'").orElse(", logging no error");
         return full.downAfter()
                 .map(d -> node + " out of the cluster " + Drill.seconds(d) + " after the fill began (" + full.filledBytes() / (1 << 20) + " MB)" + error)

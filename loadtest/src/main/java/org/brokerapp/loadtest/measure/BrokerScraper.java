@@ -190,7 +190,7 @@ public final class BrokerScraper {
     }
 
     private CompletableFuture<HttpResponse<String>> get(String url, Duration timeout) {
-        return http.sendAsync(HttpRequest.newBuilder(URI.create(url)).header("Authorization", org.brokerapp.loadtest.deployment.BearerTokens.operator())
+        return http.sendAsync(HttpRequest.newBuilder(URI.create(url)).header("Authorization", org.brokerapp.client.BearerTokens.operator())
                 .timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
     }
 

@@ -5,7 +5,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-import org.brokerapp.loadtest.deployment.NotSent;
+import org.brokerapp.client.NotSent;
 
 /**
  * Failed operations counted by kind, e.g. {@code "MARKET: HTTP 422 Unsupported order"} or

@@ -15,11 +15,11 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.HdrHistogram.Histogram;
+import org.brokerapp.client.BrokerClient;
 import org.brokerapp.infra.host.Progress;
 import org.brokerapp.loadtest.check.CheckResult;
 import org.brokerapp.loadtest.check.CorrectnessCheck;
 import org.brokerapp.loadtest.check.SeamAudit;
-import org.brokerapp.loadtest.deployment.BrokerClient;
 import org.brokerapp.loadtest.deployment.BrokerProcesses;
 import org.brokerapp.loadtest.deployment.CqlEndpoint;
 import org.brokerapp.loadtest.deployment.Target;

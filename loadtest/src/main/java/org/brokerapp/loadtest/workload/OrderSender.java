@@ -5,7 +5,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.brokerapp.api.OrderType;
-import org.brokerapp.loadtest.deployment.BrokerClient;
+import org.brokerapp.client.BrokerClient;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
 import org.brokerapp.loadtest.measure.LatencyBook;

@@ -141,7 +141,7 @@ class CliOptionsTests {
     @Test
     void helpIsRecognisedAndListsEveryPreset() {
         assertThat(CliOptions.wantsHelp(new String[] {"--preset", "smoke", "--help"})).isTrue();
-        assertThat(CliOptions.USAGE).contains("smoke", "prototype", "small", "medium", "--cross-region", "--sla-search");
+        assertThat(CliUsage.TEXT).contains("smoke", "prototype", "small", "medium", "--cross-region", "--sla-search");
     }
 
     @Test

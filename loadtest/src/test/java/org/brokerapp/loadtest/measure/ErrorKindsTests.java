@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 
-import org.brokerapp.loadtest.deployment.NotSent;
+import org.brokerapp.client.NotSent;
 import org.junit.jupiter.api.Test;
 
 class ErrorKindsTests {

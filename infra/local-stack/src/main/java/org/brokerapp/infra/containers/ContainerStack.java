@@ -30,6 +30,8 @@ import org.brokerapp.infra.servers.KafkaCredentials;
 import org.brokerapp.infra.stack.ClusterProbe;
 import org.brokerapp.infra.stack.LocalStack;
 import org.brokerapp.infra.stack.Preflight;
+import org.brokerapp.infra.stack.Readiness;
+import org.brokerapp.infra.stack.StackContainers;
 import org.brokerapp.infra.stack.StackLayout;
 import org.brokerapp.infra.stack.StackSettings;
 import org.brokerapp.regions.KafkaCredential;
@@ -132,15 +134,15 @@ public final class ContainerStack {
 
             KafkaCredential admin = kafkaCredentials.of(KafkaAccess.ADMIN);
             for (KafkaBroker broker : layout.kafka()) {
-                LocalStack.awaitKafkaAccepting(broker, admin, Optional.empty());
-                LocalStack.grantAccess(broker, admin, Optional.empty());
+                Readiness.awaitKafkaAccepting(broker, admin, Optional.empty());
+                Readiness.grantAccess(broker, admin, Optional.empty());
                 progress.step(broker.name() + " accepts SCRAM logins on " + broker.bootstrapServers() + ", ACLs granted");
             }
             if (settings.cassandra()) {
                 progress.step("waiting until every Cassandra node sees every other up and normal (UN) in its DC");
                 ClusterProbe.awaitAllUpNormal(layout.cassandra(), LocalStack.CLUSTER_READY_TIMEOUT);
                 for (String region : settings.regions().names()) {
-                    LocalStack.awaitCqlAnswers(layout, Optional.empty(), Optional.empty(), region);
+                    Readiness.awaitCqlAnswers(layout, Optional.empty(), Optional.empty(), region);
                     progress.step("CQL answers in DC " + settings.regions().region(region).datacenter());
                 }
             }
@@ -332,7 +334,7 @@ public final class ContainerStack {
     }
 
     /** The containers started so far and their network: closing removes them all (in parallel), then the network. */
-    private static final class Running implements LocalStack.Containers {
+    private static final class Running implements StackContainers {
 
         private final StackLayout layout;
         private final ServerLibraries libs;

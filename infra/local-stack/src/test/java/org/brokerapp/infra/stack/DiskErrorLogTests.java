@@ -24,7 +24,7 @@ class DiskErrorLogTests {
                 ERROR [MemtableFlushWriter:3] 2026-11-23 16:31:30,895 DefaultFSErrorHandler.java:72 - Stopping transports as disk_failure_policy is stop
                 """);
 
-        assertThat(LocalStack.diskErrorAfter(log, before.length()))
+        assertThat(ServerLogs.diskErrorAfter(log, before.length()))
                 .hasValue("Stopping transports as disk_failure_policy is stop (No space left on device)");
     }
 
@@ -33,9 +33,9 @@ class DiskErrorLogTests {
         Path log = dir.resolve("system.log");
         Files.writeString(log, "ERROR [x] 2026-11-23 16:31:30,777 A.java:1 - " + "x".repeat(300) + "\n");
 
-        assertThat(LocalStack.diskErrorAfter(log, 0)).hasValueSatisfying(s -> assertThat(s).hasSize(123).endsWith("..."));
-        assertThat(LocalStack.diskErrorAfter(log, Files.size(log))).isEmpty();
-        assertThat(LocalStack.diskErrorAfter(dir.resolve("missing.log"), 0)).isEmpty();
+        assertThat(ServerLogs.diskErrorAfter(log, 0)).hasValueSatisfying(s -> assertThat(s).hasSize(123).endsWith("..."));
+        assertThat(ServerLogs.diskErrorAfter(log, Files.size(log))).isEmpty();
+        assertThat(ServerLogs.diskErrorAfter(dir.resolve("missing.log"), 0)).isEmpty();
     }
 
     @Test
@@ -54,7 +54,7 @@ class DiskErrorLogTests {
                 Current thread (0x00007f261c040a80):  JavaThread "MutationStage-1" daemon [_thread_in_Java, id=3126]
                 """);
 
-        assertThat(LocalStack.crashSummary(report)).hasValue("the JVM crashed: SIGBUS in thread MutationStage-1 (hs_err_pid3012.log)");
-        assertThat(LocalStack.crashSummary("garbage", "hs_err_pid1.log")).isEqualTo("the JVM crashed (hs_err_pid1.log)");
+        assertThat(ServerLogs.crashSummary(report)).hasValue("the JVM crashed: SIGBUS in thread MutationStage-1 (hs_err_pid3012.log)");
+        assertThat(ServerLogs.crashSummary("garbage", "hs_err_pid1.log")).isEqualTo("the JVM crashed (hs_err_pid1.log)");
     }
 }

@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.deployment;
+package org.brokerapp.client;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,9 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The load customers' bearer tokens: asked for once per customer ({@code POST /api/token} with the
- * password, HTTP Basic; one BCrypt check on the broker) and sent on every order after. A token of
- * one region is good in all (the regions share the token key), so one per customer is enough.
+ * Customers' bearer tokens: asked for once per customer and password ({@code POST /api/token}, HTTP Basic; one
+ * BCrypt check on the broker) and sent on every request after. A token of one region is good in all (the regions
+ * share the token key), so one per customer is enough. A refused or failed fetch is not kept: asked again next time.
  */
 public final class BearerTokens {
 
@@ -32,18 +32,23 @@ public final class BearerTokens {
 
     /** The {@code Authorization} header value for the customer, from the broker at {@code baseUrl} the first time. */
     public CompletableFuture<String> authorization(String baseUrl, String customerId, String password) {
-        CompletableFuture<String> token = tokens.computeIfAbsent(customerId, id -> fetch(baseUrl, id, password));
+        String key = customerId + ":" + password;
+        CompletableFuture<String> token = tokens.computeIfAbsent(key, k -> fetch(baseUrl, customerId, password));
         if (token.isCompletedExceptionally()) {
-            // a failed fetch (broker starting, region cut) is asked again next time
-            tokens.remove(customerId, token);
+            // a failed fetch (broker starting, region cut, a wrong password) is asked again next time
+            tokens.remove(key, token);
         }
         return token;
     }
 
+    /** The HTTP Basic header value of a login. */
+    public static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
     private CompletableFuture<String> fetch(String baseUrl, String customerId, String password) {
-        String basic = Base64.getEncoder().encodeToString((customerId + ":" + password).getBytes(StandardCharsets.UTF_8));
         return http.sendAsync(HttpRequest.newBuilder(URI.create(baseUrl + "/api/token")).timeout(Duration.ofSeconds(30))
-                        .header("Authorization", "Basic " + basic).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                        .header("Authorization", basic(customerId, password)).POST(HttpRequest.BodyPublishers.noBody()).build(),
                 HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
                     if (r.statusCode() != 200) {
                         throw new CompletionException(new java.io.IOException("token for " + customerId + ": HTTP " + r.statusCode()
@@ -55,7 +60,6 @@ public final class BearerTokens {
 
     /** The operator's HTTP Basic header (metrics): password from {@code BROKER_OPERATOR_PASSWORD}, else the local profile's. */
     public static String operator() {
-        String password = System.getenv().getOrDefault("BROKER_OPERATOR_PASSWORD", "operator-pw");
-        return "Basic " + Base64.getEncoder().encodeToString(("operator:" + password).getBytes(StandardCharsets.UTF_8));
+        return basic("operator", System.getenv().getOrDefault("BROKER_OPERATOR_PASSWORD", "operator-pw"));
     }
 }

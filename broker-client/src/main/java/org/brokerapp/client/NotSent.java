@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.deployment;
+package org.brokerapp.client;
 
 /**
  * An operation the harness did not send, because of a limit of its own (e.g. too many orders

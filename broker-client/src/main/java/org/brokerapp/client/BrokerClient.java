@@ -1,4 +1,4 @@
-package org.brokerapp.loadtest.deployment;
+package org.brokerapp.client;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,8 +38,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The brokers' REST API as the load customers ({@code load-N}, a bearer token each, see
- * {@link BearerTokens}) use it, over persistent HTTP/1.1 connections for the whole run.
+ * The one Java client of the brokers' REST API, for the brokers of every region: the load harness's, and through
+ * {@link #session} and {@link BrokerSession} the tests'. Customers send a bearer token each ({@link BearerTokens}),
+ * over persistent HTTP/1.1 connections.
  *
  * <p>Orders go through a blocking client (Apache HttpClient 5, classic), one sending thread per
  * order in flight: the thread that writes a request reads its answer, so the latency a placement
@@ -50,7 +51,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class BrokerClient implements AutoCloseable {
 
-    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
     /** Beyond this many orders awaiting an answer, a new one fails at once: an overloaded target must not exhaust the harness's sockets. */
     static final int MAX_IN_FLIGHT = 1024;
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -120,7 +121,8 @@ public final class BrokerClient implements AutoCloseable {
         }
     }
 
-    static CloseableHttpClient ordersClient(Optional<SSLContext> trust) {
+    /** The blocking client orders go through; public for {@code ClientOverheadProbe}, which sets it beside the JDK's. */
+    public static CloseableHttpClient ordersClient(Optional<SSLContext> trust) {
         PoolingHttpClientConnectionManagerBuilder connections = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(MAX_IN_FLIGHT).setMaxConnPerRoute(MAX_IN_FLIGHT)
                 .setDefaultSocketConfig(SocketConfig.custom().setTcpNoDelay(true).build())
@@ -159,9 +161,23 @@ public final class BrokerClient implements AutoCloseable {
         }
     }
 
+    /** One customer's (or the operator's) session with the broker of {@code region}: every answer, whatever its status. */
+    public BrokerSession session(String region, String customerId, String password) {
+        return new BrokerSession(base(region), http, tokens, customerId, password);
+    }
+
     /** A GET as a customer, parsed; fails on any status but 200. */
     public JsonNode get(String region, String customerId, String password, String path) throws IOException, InterruptedException {
-        return JSON.readTree(getOk(region, customerId, password, path).body());
+        BrokerSession.Reply answer;
+        try {
+            answer = session(region, customerId, password).get(path);
+        } catch (IllegalStateException unreachable) {
+            throw new IOException(unreachable.getMessage(), unreachable);
+        }
+        if (answer.status() != 200) {
+            throw new IOException("GET " + path + " in " + region + " as " + customerId + ": HTTP " + answer.status() + " " + problemTitle(answer.raw()));
+        }
+        return answer.body();
     }
 
     /**
@@ -169,34 +185,17 @@ public final class BrokerClient implements AutoCloseable {
      * its pages one after another, following each {@code Link rel="next"} until none is named.
      */
     public List<JsonNode> getAll(String region, String customerId, String password, String path) throws IOException, InterruptedException {
-        List<JsonNode> items = new ArrayList<>();
-        String next = path;
-        while (next != null) {
-            HttpResponse<String> page = getOk(region, customerId, password, next);
-            JSON.readTree(page.body()).forEach(items::add);
-            next = page.headers().firstValue("Link").map(BrokerClient::nextOf).orElse(null);
-        }
-        return items;
-    }
-
-    private HttpResponse<String> getOk(String region, String customerId, String password, String path) throws IOException, InterruptedException {
-        String authorization;
         try {
-            authorization = tokens.authorization(base(region), customerId, password).join();
-        } catch (java.util.concurrent.CompletionException e) {
-            throw new IOException(e.getCause().getMessage(), e.getCause());
+            return session(region, customerId, password).getAll(path);
+        } catch (IllegalStateException failed) {
+            throw new IOException(failed.getMessage(), failed);
         }
-        HttpResponse<String> r = http.send(request(region, path, authorization).GET().build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 200) {
-            throw new IOException("GET " + path + " in " + region + " as " + customerId + ": HTTP " + r.statusCode() + " " + problemTitle(r.body()));
-        }
-        return r;
     }
 
     private static final java.util.regex.Pattern NEXT = java.util.regex.Pattern.compile("<([^>]+)>\\s*;\\s*rel=\"next\"");
 
     /** The target of an RFC 8288 {@code rel="next"} link, if the header names one. */
-    static String nextOf(String link) {
+    public static String nextOf(String link) {
         java.util.regex.Matcher m = NEXT.matcher(link);
         return m.find() ? m.group(1) : null;
     }
