@@ -46,7 +46,7 @@ import tools.jackson.databind.json.JsonMapper;
  * order in flight: the thread that writes a request reads its answer, so the latency a placement
  * records is the broker's and the wire's, not the client's. The JDK's asynchronous client hands a
  * request and its answer between three threads, and on this 2-core machine that alone added 6-8 ms
- * to a placement's p50 (docs/BENCHMARKS.md, "The harness's own HTTP client"). The rest (tokens,
+ * to a placement's p50 (docs/benchmarks/log/2026-11-24-harness-client.md). The rest (tokens,
  * the check's reads) keeps the JDK client: its cost is not measured.
  */
 public final class BrokerClient implements AutoCloseable {
