@@ -77,11 +77,11 @@ class PackageLayoutTests {
         assertThat(usersOf("matching", "Matcher").keySet()).contains("order", "relay");
     }
 
-    /** A fill or cancel is written to the ledger by the decider alone, under its fence: no other class calls {@code CustomerLedger.fill} or {@code cancel}. */
+    /** A fill, cancel or expiry is written to the ledger by the decider alone, under its fence: no other class calls {@code CustomerLedger.fill}, {@code cancel} or {@code expire}. */
     @Test
     void decisionsReachTheLedgerFromTheDeciderAlone() {
         noClasses().that().doNotHaveFullyQualifiedName("org.brokerapp.broker.matching.DecisionWriter")
-                .should().callMethodWhere(target(owner(assignableTo(CustomerLedger.class))).and(target(nameMatching("fill|cancel"))))
+                .should().callMethodWhere(target(owner(assignableTo(CustomerLedger.class))).and(target(nameMatching("fill|cancel|expire"))))
                 .check(new ClassFileImporter().importPath(Path.of("target/classes")));
     }
 

@@ -79,7 +79,7 @@ final class Account {
                     account.debit(order, order.fillPrice());
                     account.credit(order, order.fillPrice());
                 }
-                case CANCELLED -> {
+                case CANCELLED, EXPIRED -> {
                 }
             }
         }
@@ -235,7 +235,7 @@ final class Account {
         release(order);
         Order filled = new Order(order.orderId(), order.customerId(), order.clientOrderId(), order.symbol(), order.exchange(), order.side(),
                 order.type(), order.quantity(), order.limitPrice(), order.stopPrice(), order.reservedCash(), OrderStatus.FILLED,
-                order.placedRegion(), order.placedAt(), price, at, by, null);
+                order.placedRegion(), order.placedAt(), price, at, by, null, order.validity());
         orders.put(orderId, filled);
         closed.addLast(new Closed(orderId, System.nanoTime()));
         debit(filled, price);
@@ -247,16 +247,19 @@ final class Account {
         return Optional.empty();
     }
 
-    /** A cancel reported by its decider: the reservation goes. Repeats change nothing. */
-    void cancelled(UUID orderId, Instant at) {
+    /** A cancel or expiry ({@code as}) reported by its decider: the reservation goes. Repeats change nothing. */
+    void closedUnfilled(UUID orderId, OrderStatus as, Instant at) {
+        if (!as.closedUnfilled()) {
+            throw new IllegalArgumentException(as + " is not a close without a fill");
+        }
         Order order = orders.get(orderId);
         if (order == null || !order.isOpen()) {
             return;
         }
         release(order);
         orders.put(orderId, new Order(order.orderId(), order.customerId(), order.clientOrderId(), order.symbol(), order.exchange(), order.side(),
-                order.type(), order.quantity(), order.limitPrice(), order.stopPrice(), order.reservedCash(), OrderStatus.CANCELLED,
-                order.placedRegion(), order.placedAt(), null, null, null, at));
+                order.type(), order.quantity(), order.limitPrice(), order.stopPrice(), order.reservedCash(), as,
+                order.placedRegion(), order.placedAt(), null, null, null, at, order.validity()));
         closed.addLast(new Closed(orderId, System.nanoTime()));
         unsettled.remove(orderId);
     }
@@ -282,7 +285,7 @@ final class Account {
                         continue; // the ledger's row is not a fill of this order: the audit reports it
                     }
                 }
-                case CANCELLED -> cancelled(decided.orderId(), decided.closedAt());
+                case CANCELLED, EXPIRED -> closedUnfilled(decided.orderId(), decided.status(), decided.closedAt());
                 case OPEN -> {
                     continue;
                 }
@@ -366,6 +369,6 @@ final class Account {
     private static Order withReservation(Order o, BigDecimal reserved) {
         return new Order(o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(), o.type(), o.quantity(),
                 o.limitPrice(), o.stopPrice(), reserved, o.status(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(),
-                o.filledBy(), o.closedAt());
+                o.filledBy(), o.closedAt(), o.validity());
     }
 }

@@ -14,6 +14,7 @@ import java.util.function.Function;
 
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
+import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.deciding.AccountOwnership;
 import org.brokerapp.broker.deciding.CustomerPartitions;
 import org.brokerapp.broker.deciding.OwnedCustomers;
@@ -146,10 +147,10 @@ public class Accounts implements OwnedCustomers {
         });
     }
 
-    /** As {@link #filled}, for a cancel. */
-    public Report cancelled(String customerId, UUID orderId, Instant at) {
+    /** As {@link #filled}, for a cancel or an expiry ({@code as}). */
+    public Report closedUnfilled(String customerId, UUID orderId, OrderStatus as, Instant at) {
         return applyOwned(customerId, account -> {
-            account.cancelled(orderId, at);
+            account.closedUnfilled(orderId, as, at);
             return Optional.empty();
         });
     }

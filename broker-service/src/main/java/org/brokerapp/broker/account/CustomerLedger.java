@@ -19,9 +19,11 @@ import com.datastax.oss.driver.api.core.cql.PagingState;
 import com.datastax.oss.driver.api.core.cql.Row;
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.api.TimeInForce;
 import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.Validity;
 import org.brokerapp.broker.schema.BrokerCql;
 import org.springframework.stereotype.Repository;
 
@@ -123,10 +125,11 @@ public class CustomerLedger {
         long stamp = BrokerCql.writeTimestamp(o.placedAt());
         return switch (o.status()) {
             case OPEN -> cql.insertOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
-                    o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt(), stamp);
+                    o.type().name(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt(),
+                    o.validity().timeInForce().name(), o.validity().expiresAt(), stamp);
             case FILLED -> cql.insertExecutedOrder.bind(o.customerId(), o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side().name(),
                     o.type().name(), o.quantity(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy(), stamp);
-            case CANCELLED -> throw new IllegalArgumentException("an order is never placed cancelled: " + o.orderId());
+            case CANCELLED, EXPIRED -> throw new IllegalArgumentException("an order is never placed " + o.status() + ": " + o.orderId());
         };
     }
 
@@ -163,13 +166,20 @@ public class CustomerLedger {
                 .thenApply(rs -> null);
     }
 
+    /** Records the expiry of a DAY or GTD order decided by this region's matcher under {@code fence}; as {@link #cancel}, repeatable and fenced. */
+    public CompletionStage<Void> expire(String customerId, UUID orderId, Instant placedAt, Instant at, DecisionFence fence) {
+        return session.executeAsync(cql.expireOrder.bind(fencedTimestamp(placedAt, fence), at, fence.token(), customerId, orderId))
+                .thenApply(rs -> null);
+    }
+
     private static long fencedTimestamp(Instant placedAt, DecisionFence fence) {
         return BrokerCql.writeTimestamp(placedAt) + fence.token();
     }
 
 
     /**
-     * A fill is {@code filled_at}, a cancel {@code closed_at}, anything else the placement's status.
+     * A fill is {@code filled_at}, a cancel or expiry {@code closed_at} (which of the two, {@code closed_as}), anything else the
+     * placement's status.
      * Both are set only if two deciders decided the same order: a lapsed holder's late write beside
      * its successor's. The decision under the larger fence stands ({@link DecisionFence}); rows
      * decided before fences were recorded count as fence 0, and between equal fences the earlier
@@ -182,12 +192,17 @@ public class CustomerLedger {
             long fillFence = r.isNull("fill_fence") ? 0 : r.getLong("fill_fence");
             long cancelFence = r.isNull("cancel_fence") ? 0 : r.getLong("cancel_fence");
             boolean fillStands = fillFence != cancelFence ? fillFence > cancelFence : filled.isBefore(closed);
-            return fillStands ? OrderStatus.FILLED : OrderStatus.CANCELLED;
+            return fillStands ? OrderStatus.FILLED : closedAs(r);
         }
         if (filled != null) {
             return OrderStatus.FILLED;
         }
-        return closed != null ? OrderStatus.CANCELLED : OrderStatus.valueOf(r.getString("status"));
+        return closed != null ? closedAs(r) : OrderStatus.valueOf(r.getString("status"));
+    }
+
+    /** Closed unfilled: EXPIRED if its decider said so, else CANCELLED (as every close before V6, which wrote no closed_as). */
+    private static OrderStatus closedAs(Row r) {
+        return "EXPIRED".equals(r.getString("closed_as")) ? OrderStatus.EXPIRED : OrderStatus.CANCELLED;
     }
 
     /**
@@ -207,6 +222,7 @@ public class CustomerLedger {
                 r.getBigDecimal("limit_price"), r.getBigDecimal("stop_price"), r.getBigDecimal("reserved_cash"),
                 status, r.getString("placed_region"), r.getInstant("placed_at"),
                 filled ? r.getBigDecimal("fill_price") : null, filled ? r.getInstant("filled_at") : null, filled ? r.getString("filled_by") : null,
-                status == OrderStatus.CANCELLED ? r.getInstant("closed_at") : null);
+                status.closedUnfilled() ? r.getInstant("closed_at") : null,
+                Validity.of(r.isNull("time_in_force") ? null : TimeInForce.valueOf(r.getString("time_in_force")), r.getInstant("expires_at")));
     }
 }

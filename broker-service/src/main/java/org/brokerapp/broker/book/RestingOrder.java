@@ -19,9 +19,16 @@ import org.brokerapp.api.Side;
  * @param triggerPrice in {@link org.brokerapp.broker.core.PriceUnits PriceUnits}: the limit price of a LIMIT order, the stop price of a STOP order
  * @param placedAt     when it was placed, by the placing broker's clock (the write timestamp of its open_orders row,
  *                     which the delete after its decision must exceed, whatever the deciding broker's clock says)
+ * @param expiresAt    when a DAY or GTD order expires (its decider expires it then); null for one good till cancelled
  */
 public record RestingOrder(UUID orderId, String customerId, String symbol, Side side, OrderType type,
-                           long quantity, long triggerPrice, Instant placedAt) {
+                           long quantity, long triggerPrice, Instant placedAt, Instant expiresAt) {
+
+    /** An order good till cancelled. */
+    public RestingOrder(UUID orderId, String customerId, String symbol, Side side, OrderType type, long quantity, long triggerPrice,
+                        Instant placedAt) {
+        this(orderId, customerId, symbol, side, type, quantity, triggerPrice, placedAt, null);
+    }
 
     public RestingOrder {
         Objects.requireNonNull(orderId, "orderId");

@@ -8,8 +8,10 @@ import java.util.UUID;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.api.TimeInForce;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.Validity;
 
 /**
  * Something that happened to an order, published to the region's Kafka topic {@code order-events}
@@ -22,9 +24,11 @@ import org.brokerapp.broker.core.OrderStatus;
  * @param receivedAt for a fill: when the deciding broker received that tick
  * @param durableAt  when the write this event reports was acknowledged (absent for a cancel request)
  * @param region     the region whose broker published the event
+ * @param timeInForce how long the order may rest (absent in events from before time in force: the order type's default)
+ * @param expiresAt  when a DAY or GTD order expires
  *
  * <p>A fill decided by the matcher carries what matching keeps of the order (no
- * {@code clientOrderId}, {@code reservedCash}, {@code placedRegion} or {@code placedAt}), a cancel
+ * {@code clientOrderId}, {@code reservedCash}, {@code placedRegion}, {@code placedAt} or {@code timeInForce}), a cancel or expiry
  * less still (no side, type or quantity: 0): the order's PLACED event has those. The compact constructor refuses an event that cannot be one (a wrong id, a fill without its
  * price), so a decoded record is either a whole event or a {@link MalformedOrderEventException}.
  */
@@ -36,14 +40,18 @@ public record OrderEvent(String eventId, Type type, UUID orderId, String custome
                          String placedRegion, Instant placedAt,
                          @JsonFormat(shape = JsonFormat.Shape.STRING) BigDecimal fillPrice,
                          Instant filledAt, String filledBy, Instant closedAt, Instant tickTime, Instant receivedAt, Instant durableAt,
-                         String region) {
+                         String region, TimeInForce timeInForce, Instant expiresAt) {
 
-    /** PLACED (an order accepted; a MARKET order comes FILLED), FILLED, CANCELLED, and CANCEL_REQUESTED (for the decider). */
+    /**
+     * PLACED (an order accepted; a MARKET order comes FILLED), FILLED, CANCELLED, EXPIRED (a DAY or GTD order past its time), and
+     * CANCEL_REQUESTED (for the decider).
+     */
     public enum Type {
         PLACED,
         FILLED,
         CANCELLED,
-        CANCEL_REQUESTED
+        CANCEL_REQUESTED,
+        EXPIRED
     }
 
     public OrderEvent {
@@ -64,8 +72,11 @@ public record OrderEvent(String eventId, Type type, UUID orderId, String custome
         if (type == Type.FILLED && (fillPrice == null || filledAt == null || filledBy == null)) {
             throw new IllegalArgumentException("a FILLED event needs fillPrice, filledAt and filledBy");
         }
-        if (type == Type.CANCELLED && closedAt == null) {
-            throw new IllegalArgumentException("a CANCELLED event needs closedAt");
+        if ((type == Type.CANCELLED || type == Type.EXPIRED) && closedAt == null) {
+            throw new IllegalArgumentException("a " + type + " event needs closedAt");
+        }
+        if (type == Type.PLACED && timeInForce != null) {
+            Validity.of(timeInForce, expiresAt); // refuses a validity that cannot be one (a GTD order without its expiry)
         }
     }
 
@@ -83,19 +94,32 @@ public record OrderEvent(String eventId, Type type, UUID orderId, String custome
         return of(Type.CANCELLED, o, null, null, durableAt, region);
     }
 
+    /** A DAY or GTD order expired by the matcher holding its symbol. */
+    public static OrderEvent expired(Order o, Instant durableAt, String region) {
+        return of(Type.EXPIRED, o, null, null, durableAt, region);
+    }
+
     public static OrderEvent cancelRequested(Order o, String region) {
         return of(Type.CANCEL_REQUESTED, o, null, null, null, region);
     }
 
-    /** The event for what the ledger says became of an order (FILLED or CANCELLED). */
+    /** The event for what the ledger says became of an order (FILLED, CANCELLED or EXPIRED). */
     public static OrderEvent outcome(Order o, String region) {
-        return o.status() == OrderStatus.FILLED ? filled(o, null, null, o.filledAt(), region) : cancelled(o, o.closedAt(), region);
+        return switch (o.status()) {
+            case FILLED -> filled(o, null, null, o.filledAt(), region);
+            case EXPIRED -> expired(o, o.closedAt(), region);
+            case CANCELLED -> cancelled(o, o.closedAt(), region);
+            case OPEN -> throw new IllegalArgumentException("order " + o.orderId() + " is open: no outcome yet");
+        };
     }
 
     private static OrderEvent of(Type type, Order o, Instant tickTime, Instant receivedAt, Instant durableAt, String region) {
+        // the validity travels with the placement's fields: a decider knows neither (see the class comment)
+        Validity validity = o.clientOrderId() == null ? null : o.validity();
         return new OrderEvent(idOf(o.orderId(), type), type, o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(),
                 o.type(), o.quantity(), o.limitPrice(), o.stopPrice(), o.reservedCash(), o.placedRegion(), o.placedAt(), o.fillPrice(),
-                o.filledAt(), o.filledBy(), o.closedAt(), tickTime, receivedAt, durableAt, region);
+                o.filledAt(), o.filledBy(), o.closedAt(), tickTime, receivedAt, durableAt, region,
+                validity == null ? null : validity.timeInForce(), validity == null ? null : validity.expiresAt());
     }
 
     /** The order as this event describes it; fields the event's publisher did not know are absent. */
@@ -104,9 +128,10 @@ public record OrderEvent(String eventId, Type type, UUID orderId, String custome
             case PLACED, CANCEL_REQUESTED -> OrderStatus.OPEN;
             case FILLED -> OrderStatus.FILLED;
             case CANCELLED -> OrderStatus.CANCELLED;
+            case EXPIRED -> OrderStatus.EXPIRED;
         };
         return new Order(orderId, customerId, clientOrderId, symbol, exchange, side, orderType, quantity, limitPrice, stopPrice, reservedCash,
-                status, placedRegion, placedAt, fillPrice, filledAt, filledBy, closedAt);
+                status, placedRegion, placedAt, fillPrice, filledAt, filledBy, closedAt, Validity.of(timeInForce, expiresAt));
     }
 
     /** Acted on by the matcher holding its symbol: an order to rest, or a cancel request; every other event by the customer's account. */

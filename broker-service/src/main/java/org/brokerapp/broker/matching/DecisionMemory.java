@@ -14,9 +14,14 @@ import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.core.OrderStatus;
 
 /**
- * What the matcher remembers of its own decisions, for {@code broker.matching.decision-memory}: a
- * shortcut, never the guard. An order it cannot vouch for is checked against the ledger before its
- * first decision ({@link #vouchesFor}).
+ * What the matcher remembers of its own decisions, for {@code broker.matching.decision-memory}, so an
+ * order arriving again (its owner rests an order it placed here directly, and the relay brings it
+ * too) is not indexed again after its fill. The memory is a shortcut, never the guard: an order it
+ * cannot vouch for ({@link #vouchesFor}) is marked, and the writer checks the ledger, the order's
+ * durable state, before its first decision. That is every order taken over from open_orders (its
+ * previous holder may have decided it), and every order delivered again from before the memory's
+ * window or from before this instance took its symbol, however long the outage that delayed it and
+ * whether or not this broker restarted meanwhile ({@code ResentEventsIT}).
  */
 final class DecisionMemory {
 

@@ -5,11 +5,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -35,7 +37,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Writes the matcher's decisions, fills and cancels, to the ledger. The matcher holding a symbol
+ * Writes the matcher's decisions, fills, cancels and expiries, to the ledger. The matcher holding a symbol
  * is the only one deciding its orders' fate, so a decision needs no condition: it is one plain
  * LOCAL_QUORUM write (one replica round trip, where a Paxos condition takes four), then the order's
  * open_orders row goes. A decision is repeated after an error for as long as this instance holds
@@ -125,11 +127,25 @@ class DecisionWriter {
     CompletableFuture<Outcome> cancel(String symbol, String customerId, UUID orderId, Optional<Instant> placedAt, boolean verify,
                                       Supplier<Optional<DecisionFence>> fence) throws InterruptedException {
         Instant at = Instant.now();
-        Order cancelled = new Order(orderId, customerId, null, symbol, universe.get(symbol).exchange(), null, null, 0, null, null, null,
-                OrderStatus.CANCELLED, null, null, null, null, null, at);
+        Order cancelled = closed(symbol, customerId, orderId, OrderStatus.CANCELLED, at);
         return decide(symbol, customerId, orderId, placedAt, verify, fence,
                 d -> ledger.cancel(customerId, orderId, d.placedAt.orElseThrow(), at, d.fence),
                 durableAt -> OrderEvent.cancelled(cancelled, durableAt, region));
+    }
+
+    /** Expires a DAY or GTD order at its time; as a cancel, with EXPIRED for CANCELLED. */
+    CompletableFuture<Outcome> expire(RestingOrder order, boolean verify, Supplier<Optional<DecisionFence>> fence) throws InterruptedException {
+        Instant at = Instant.now();
+        Order expired = closed(order.symbol(), order.customerId(), order.orderId(), OrderStatus.EXPIRED, at);
+        return decide(order.symbol(), order.customerId(), order.orderId(), Optional.of(order.placedAt()), verify, fence,
+                d -> ledger.expire(order.customerId(), order.orderId(), d.placedAt.orElseThrow(), at, d.fence),
+                durableAt -> OrderEvent.expired(expired, durableAt, region));
+    }
+
+    /** An order closed unfilled, as its event tells it (the PLACED event has the rest). */
+    private Order closed(String symbol, String customerId, UUID orderId, OrderStatus as, Instant at) {
+        return new Order(orderId, customerId, null, symbol, universe.get(symbol).exchange(), null, null, 0, null, null, null, as, null, null, null,
+                null, null, at);
     }
 
     /** The order as decided here, from what the matcher knows of it (the event's consumers need no more). */
@@ -138,6 +154,22 @@ class DecisionWriter {
         return new Order(o.orderId(), o.customerId(), null, o.symbol(), universe.get(o.symbol()).exchange(), o.side(), o.type(), o.quantity(),
                 o.type() == OrderType.LIMIT ? trigger : null, o.type() == OrderType.STOP ? trigger : null, null, status, null, null,
                 fillPrice, at, region, null);
+    }
+
+    /**
+     * A symbol's next holder rebuilds its orders from Cassandra: before it may, the decisions taken
+     * here must be written (or abandoned, which leaves the order OPEN), or it would decide them again.
+     * Waits until the matcher {@code dropped} the symbols, then until their decisions are written.
+     */
+    void awaitDecisionsOn(List<String> lost, CountDownLatch dropped) {
+        try {
+            boolean idle = dropped.await(30, TimeUnit.SECONDS) && awaitIdle(lost, Duration.ofSeconds(30));
+            if (!idle) {
+                log.warn("decisions on {} symbols still in flight after 30 s; their orders are checked against the ledger by the next holder", lost.size());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Waits until no decision on {@code symbols} is in flight, or {@code max} passed (false then). */

@@ -63,15 +63,15 @@ public class Matcher {
             return Outcome.await(matcher.cancel(order.symbol(), order.customerId(), order.orderId())).closesTheOrder() ? Taking.TAKEN : Taking.NOT_NOW;
         }
         if (!replayed) {
-            return rested(matcher.rest(RestingOrders.of(order)));
+            return rested(matcher.rest(RestingOrders.of(order), false));
         }
         Optional<Order> now = ledger.readOrder(order.customerId(), order.orderId());
         if (now.isEmpty()) {
             // its row is not visible here (not replicated yet, or its owner's write failed after the event went out): rest it
             // as taken over, so its first decision reads the ledger and waits for the row; waiting here would stall the relay
-            return rested(matcher.restTakenOver(RestingOrders.of(order)));
+            return rested(matcher.rest(RestingOrders.of(order), true));
         }
-        return now.get().isOpen() ? rested(matcher.restTakenOver(RestingOrders.of(now.get()))) : Taking.TAKEN;
+        return now.get().isOpen() ? rested(matcher.rest(RestingOrders.of(now.get()), true)) : Taking.TAKEN;
     }
 
     private static Taking rested(boolean rested) {

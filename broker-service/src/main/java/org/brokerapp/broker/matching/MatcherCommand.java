@@ -21,6 +21,10 @@ sealed interface MatcherCommand {
     record Cancel(String symbol, String customerId, UUID orderId, CompletableFuture<Outcome> answer) implements MatcherCommand {
     }
 
+    /** Expire the resting orders whose time has come (DAY, GTD). */
+    record ExpireDue() implements MatcherCommand {
+    }
+
     record Own(Collection<String> symbols, List<RestingOrder> orders) implements MatcherCommand {
     }
 

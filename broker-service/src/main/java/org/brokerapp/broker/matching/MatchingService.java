@@ -5,10 +5,8 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -19,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -26,8 +25,6 @@ import java.util.stream.Collectors;
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
 import org.brokerapp.broker.book.RestingOrder;
-import org.brokerapp.broker.book.SortedTriggerIndex;
-import org.brokerapp.broker.book.TriggerIndex;
 import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.core.PriceUnits;
@@ -43,33 +40,27 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * The matcher of this region: it holds the {@link TriggerIndex} of every symbol this broker
+ * The matcher of this region: it holds the {@link RestingBook} of every symbol this broker
  * instance holds (the symbols of its assigned ticker partitions whose exchange this region holds,
  * see {@link ExchangeOwnership}) and applies, one at a time and in arrival order, ticks from the
  * poll loop, orders from the API and the inbox, and cancels. It is the only decider of the fate of
- * those symbols' orders: every fill and every cancel is decided here, once, which is what lets the
+ * those symbols' orders: every fill, cancel and expiry is decided here, once, which is what lets the
  * {@link DecisionWriter} write decisions without a condition. Applying does no I/O; the input queue
  * is bounded, and a full queue makes producers wait.
  *
  * <p>A tick is applied on the poll loop's own thread whenever nothing else is being applied (see
  * {@link SerialQueue}): on a busy machine each hand-over to another thread is a wait for a core, on
- * the tick's way to its fill. Everything else is applied by the matcher's thread.
- *
- * <p>Decided orders are remembered for a while ({@code broker.matching.decision-memory}), so an order
- * arriving again (its owner rests an order it placed here directly, and the relay brings it too) is
- * not indexed again after its fill. The memory is a shortcut, never the guard: an order the memory
- * cannot vouch for is marked, and the writer checks the ledger, the order's durable state, before
- * its first decision. That is every order taken over from open_orders (its previous holder may have
- * decided it), and every order delivered again from before the memory's window or from before this
- * instance took its symbol, however long the outage that delayed it and whether or not this broker
- * restarted meanwhile ({@code ResentEventsIT}).
+ * the tick's way to its fill. Everything else is applied by the matcher's thread. What it decided
+ * lately it remembers ({@link DecisionMemory}); DAY and GTD orders it expires at their time.
  */
 @Service
 public class MatchingService extends LoopThread {
 
     private static final Logger log = LoggerFactory.getLogger(MatchingService.class);
+    /** How often the matcher looks for orders to expire when no tick does (its loop waits up to 200 ms more for work). */
+    private static final long EXPIRY_ROUND_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-    private final TriggerIndex index = new SortedTriggerIndex();
+    private final RestingBook book = new RestingBook();
     private final Set<String> owned = ConcurrentHashMap.newKeySet();
     private final Set<String> assigned = new HashSet<>();
     private Set<String> heldExchanges = Set.of();
@@ -80,7 +71,6 @@ public class MatchingService extends LoopThread {
     private final DecisionWriter decisions;
     private final SymbolFence fence;
     private final DecisionMemory memory;
-    private final Map<UUID, String> takenOver = new HashMap<>();
     private final OpenOrders openOrders;
     private final LastPrices lastPrices;
     private final BigDecimal buyStopCollar;
@@ -124,20 +114,10 @@ public class MatchingService extends LoopThread {
      * Rests an order whose ledger row (and open_orders row) its owner wrote: indexed here, in turn
      * with ticks. False if this instance does not hold the symbol (its holder takes it, or rebuilds
      * it from open_orders when it takes the symbol over). Resting an order twice indexes it once.
-     */
-    boolean rest(RestingOrder order) {
-        return rest(order, false);
-    }
-
-    /**
-     * Rests an order that may have been decided by a holder before this one (delivered again after
+     * One {@code takenOver} may have been decided by a holder before this one (delivered again after
      * a restart): its first decision here reads the ledger first.
      */
-    boolean restTakenOver(RestingOrder order) {
-        return rest(order, true);
-    }
-
-    private boolean rest(RestingOrder order, boolean takenOver) {
+    boolean rest(RestingOrder order, boolean takenOver) {
         ownership.readLock().lock();
         try {
             if (!owns(order.symbol())) {
@@ -190,7 +170,7 @@ public class MatchingService extends LoopThread {
             } finally {
                 ownership.writeLock().unlock();
             }
-            awaitDecisionsOn(lost, dropped);
+            decisions.awaitDecisionsOn(lost, dropped);
             lastPrices.forget(lost);
         }
         List<String> gained = target.stream().filter(s -> !owned.contains(s)).toList();
@@ -214,21 +194,6 @@ public class MatchingService extends LoopThread {
         return owned.size();
     }
 
-    /**
-     * A symbol's next holder rebuilds its orders from Cassandra: before it may, the decisions taken
-     * here must be written (or abandoned, which leaves the order OPEN), or it would decide them again.
-     */
-    private void awaitDecisionsOn(List<String> lost, CountDownLatch dropped) {
-        try {
-            boolean idle = dropped.await(30, TimeUnit.SECONDS) && decisions.awaitIdle(lost, Duration.ofSeconds(30));
-            if (!idle) {
-                log.warn("decisions on {} symbols still in flight after 30 s; their orders are checked against the ledger by the next holder", lost.size());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** Queues a command for the matcher's thread, waiting up to 30 s for room. */
     private void enqueue(MatcherCommand command) {
         try {
@@ -245,8 +210,12 @@ public class MatchingService extends LoopThread {
     @Override
     protected void loop() {
         matcherThread = Thread.currentThread();
+        long expiriesOffered = System.nanoTime();
         while (isRunning()) {
             try {
+                if (System.nanoTime() - expiriesOffered > EXPIRY_ROUND_NANOS && commands.offer(new MatcherCommand.ExpireDue())) {
+                    expiriesOffered = System.nanoTime();
+                }
                 commands.applyQueued();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -282,24 +251,23 @@ public class MatchingService extends LoopThread {
             onTick(t.tick(), t.receivedNanos());
         } else if (command instanceof MatcherCommand.AddOrder a) {
             boolean verify = a.takenOver() || !memory.vouchesFor(a.order());
-            if (memory.decisionOn(a.order().orderId()).isEmpty() && owned.contains(a.order().symbol()) && index.add(a.order()) && verify) {
-                takenOver.put(a.order().orderId(), a.order().symbol());
+            if (memory.decisionOn(a.order().orderId()).isEmpty() && owned.contains(a.order().symbol())) {
+                book.add(a.order(), verify);
             }
         } else if (command instanceof MatcherCommand.Cancel c) {
             onCancel(c);
+        } else if (command instanceof MatcherCommand.ExpireDue) {
+            expireDue(System.currentTimeMillis());
         } else if (command instanceof MatcherCommand.Own o) {
             memory.took(o.symbols());
             for (RestingOrder order : o.orders()) {
                 // what open_orders says outranks what this instance remembers; the ledger check settles it
                 memory.forget(order.orderId());
-                if (index.add(order)) {
-                    takenOver.put(order.orderId(), order.symbol());
-                }
+                book.add(order, true);
             }
         } else if (command instanceof MatcherCommand.Disown d) {
-            d.symbols().forEach(index::clear);
+            book.clear(d.symbols());
             memory.gaveUp(d.symbols());
-            takenOver.values().removeIf(d.symbols()::contains);
             d.done().countDown();
         }
     }
@@ -314,8 +282,8 @@ public class MatchingService extends LoopThread {
             c.answer().complete(new Outcome.AlreadyClosed(before.get()));
             return;
         }
-        Optional<RestingOrder> indexed = index.remove(c.orderId());
-        boolean verify = takenOver.remove(c.orderId()) != null || indexed.isEmpty();
+        Optional<RestingOrder> indexed = book.remove(c.orderId());
+        boolean verify = book.takeVerify(c.orderId()) || indexed.isEmpty();
         memory.remember(c.orderId(), OrderStatus.CANCELLED);
         decisions.cancel(c.symbol(), c.customerId(), c.orderId(), indexed.map(RestingOrder::placedAt), verify, fenceHere(c.symbol()))
                 .whenComplete((outcome, error) -> {
@@ -361,29 +329,58 @@ public class MatchingService extends LoopThread {
             return;
         }
         lastPrices.update(tick);
+        // an order is never filled by a tick that came after its time
+        expireDue(System.currentTimeMillis());
         long price = PriceUnits.of(tick.price());
         triggered.clear();
-        index.onTick(tick.symbol(), price, collectTriggered);
+        book.onTick(tick.symbol(), price, collectTriggered);
         for (RestingOrder order : triggered) {
+            book.triggered(order);
             if (order.type() == OrderType.STOP && order.side() == Side.BUY && price > collarOf(order)) {
                 // a gap above the stop: the order becomes a limit at its collar, which its reserved cash covers
-                index.add(new RestingOrder(order.orderId(), order.customerId(), order.symbol(), Side.BUY, OrderType.LIMIT,
-                        order.quantity(), collarOf(order), order.placedAt()));
+                book.add(new RestingOrder(order.orderId(), order.customerId(), order.symbol(), Side.BUY, OrderType.LIMIT,
+                        order.quantity(), collarOf(order), order.placedAt(), order.expiresAt()), false);
                 continue;
             }
-            boolean verify = takenOver.remove(order.orderId()) != null;
+            boolean verify = book.takeVerify(order.orderId());
             memory.remember(order.orderId(), OrderStatus.FILLED);
-            decisions.fill(order, tick, receivedNanos, verify, fenceHere(order.symbol())).whenComplete((outcome, error) -> {
-                if (error != null || outcome instanceof Outcome.NotHeld || outcome instanceof Outcome.NotVisible
-                        || outcome instanceof Outcome.Fenced) {
-                    memory.forget(order.orderId());
-                    // nothing was reported: the order stays in the index (a later tick triggers it), unless the symbol left this instance;
-                    // after a fenced write, the next decision reads the ledger first and reports what stands
-                    if (commands.offer(new MatcherCommand.AddOrder(order, verify || outcome instanceof Outcome.Fenced))) {
-                        wake();
-                    }
+            decisions.fill(order, tick, receivedNanos, verify, fenceHere(order.symbol())).whenComplete(backUnlessDecided(order, verify));
+        }
+    }
+
+    /**
+     * When a decision on {@code order} was not taken (not held, not visible, fenced, failed): nothing was reported, so the order
+     * goes back into the book (a later tick or round decides it), unless the symbol left this instance; after a fenced write,
+     * the next decision reads the ledger first and reports what stands.
+     */
+    private BiConsumer<Outcome, Throwable> backUnlessDecided(RestingOrder order, boolean verify) {
+        return (outcome, error) -> {
+            if (error != null || outcome instanceof Outcome.NotHeld || outcome instanceof Outcome.NotVisible || outcome instanceof Outcome.Fenced) {
+                memory.forget(order.orderId());
+                if (commands.offer(new MatcherCommand.AddOrder(order, verify || outcome instanceof Outcome.Fenced))) {
+                    wake();
                 }
-            });
+            }
+        };
+    }
+
+    /**
+     * Expires the DAY and GTD orders whose time has come, each decided as a cancel is: once, under
+     * the symbol's fence, in turn with its ticks. One whose symbol this matcher cannot decide on now
+     * stays due for the next round; one whose expiry was not written goes back into the book.
+     */
+    private void expireDue(long nowMillis) throws InterruptedException {
+        if (!book.anyDue(nowMillis)) {
+            return;
+        }
+        for (RestingOrder order : book.takeDue(nowMillis)) {
+            if (!decidesOn(order.symbol())) {
+                book.stillDue(order);
+            } else if (book.remove(order.orderId()).isPresent()) {
+                boolean verify = book.takeVerify(order.orderId());
+                memory.remember(order.orderId(), OrderStatus.EXPIRED);
+                decisions.expire(order, verify, fenceHere(order.symbol())).whenComplete(backUnlessDecided(order, verify));
+            }
         }
     }
 

@@ -12,6 +12,6 @@ public final class RestingOrders {
 
     public static RestingOrder of(Order order) {
         return new RestingOrder(order.orderId(), order.customerId(), order.symbol(), order.side(), order.type(), order.quantity(),
-                PriceUnits.of(order.triggerPrice()), order.placedAt());
+                PriceUnits.of(order.triggerPrice()), order.placedAt(), order.validity().expiresAt());
     }
 }

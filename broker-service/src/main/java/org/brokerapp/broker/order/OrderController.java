@@ -15,6 +15,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.api.TimeInForce;
 import org.brokerapp.broker.account.Holdings;
 import org.brokerapp.broker.account.LedgerPage;
 import org.brokerapp.broker.account.Pending;
@@ -51,11 +52,12 @@ class OrderController {
     /** An order as the API shows it. */
     record OrderView(UUID orderId, String clientOrderId, String symbol, String exchange, Side side, OrderType type, long quantity,
                      BigDecimal limitPrice, BigDecimal stopPrice, OrderStatus status, String placedRegion, Instant placedAt,
-                     BigDecimal fillPrice, Instant filledAt, String filledBy) {
+                     BigDecimal fillPrice, Instant filledAt, String filledBy, TimeInForce timeInForce, Instant expiresAt, Instant closedAt) {
 
         static OrderView of(Order o) {
             return new OrderView(o.orderId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(), o.type(), o.quantity(), o.limitPrice(),
-                    o.stopPrice(), o.status(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy());
+                    o.stopPrice(), o.status(), o.placedRegion(), o.placedAt(), o.fillPrice(), o.filledAt(), o.filledBy(),
+                    o.validity().timeInForce(), o.validity().expiresAt(), o.closedAt());
         }
     }
 

@@ -1,12 +1,18 @@
 package org.brokerapp.broker.order;
 
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.api.TimeInForce;
 import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.PriceUnits;
+import org.brokerapp.broker.core.Validity;
+import org.brokerapp.broker.session.ExchangeSessions;
 import org.brokerapp.broker.web.Excerpt;
 import org.brokerapp.regions.SymbolUniverse;
 import org.springframework.stereotype.Component;
@@ -23,17 +29,29 @@ class OrderRequests {
     static final long MAX_QUANTITY = 1_000_000_000L;
     /** Prices as ticks carry them: at most 14 digits before the point (see ticker-feed's Tick). */
     static final BigDecimal MAX_PRICE = BigDecimal.TEN.pow(org.brokerapp.ticker.Tick.MAX_PRICE_INTEGER_DIGITS);
+    /** The furthest a GTD order may be good for: a year, as GTC orders at most brokers. */
+    static final Duration MAX_GOOD_FOR = Duration.ofDays(366);
 
     private final SymbolUniverse symbols;
+    private final ExchangeSessions sessions;
 
-    public OrderRequests(SymbolUniverse symbols) {
+    public OrderRequests(SymbolUniverse symbols, ExchangeSessions sessions) {
         this.symbols = symbols;
+        this.sessions = sessions;
     }
 
-    /** The JSON body of a placement; every field optional here so that absence is reported as such. */
+    /**
+     * The JSON body of a placement; every field optional here so that absence is reported as such.
+     * {@code timeInForce} absent is GTC for a LIMIT or STOP order, IOC for a MARKET order.
+     */
     public record PlaceOrderRequest(String clientOrderId, String symbol, Side side, OrderType type,
                                     @JsonDeserialize(using = NumberNotString.class) BigDecimal quantity,
-                                    BigDecimal limitPrice, BigDecimal stopPrice) {
+                                    BigDecimal limitPrice, BigDecimal stopPrice, TimeInForce timeInForce, Instant expireAt) {
+
+        public PlaceOrderRequest(String clientOrderId, String symbol, Side side, OrderType type, BigDecimal quantity, BigDecimal limitPrice,
+                                 BigDecimal stopPrice) {
+            this(clientOrderId, symbol, side, type, quantity, limitPrice, stopPrice, null, null);
+        }
     }
 
     public PlaceOrder validate(String customerId, PlaceOrderRequest r) {
@@ -61,7 +79,50 @@ class OrderRequests {
                 yield null;
             }
         };
-        return new PlaceOrder(customerId, clientOrderId, symbol, side, type, quantity, price);
+        TimeInForce timeInForce = timeInForce(type, r.timeInForce());
+        Instant expireAt = expireAt(timeInForce, r.expireAt());
+        if (timeInForce == TimeInForce.DAY) {
+            expireAt = sessions.dayOrderExpiry(symbols.get(symbol).exchange(), Instant.now());
+        }
+        return new PlaceOrder(customerId, clientOrderId, symbol, side, type, quantity, price, new Validity(timeInForce, expireAt));
+    }
+
+    /**
+     * A MARKET order trades at once, whole, or is refused: IOC is all it can be. A LIMIT or STOP
+     * order rests: DAY, GTC or GTD. IOC and FOK on a resting order need partial fills from the
+     * tick's volume, which the matcher does not make yet: refused, not quietly made GTC.
+     */
+    private static TimeInForce timeInForce(OrderType type, TimeInForce asked) {
+        if (type == OrderType.MARKET) {
+            if (asked != null && asked != TimeInForce.IOC) {
+                throw new OrderProblem.Invalid("a MARKET order trades at once or is refused: timeInForce IOC (or none), was " + asked);
+            }
+            return TimeInForce.IOC;
+        }
+        if (asked == TimeInForce.IOC || asked == TimeInForce.FOK) {
+            throw new OrderProblem.Invalid("timeInForce " + asked + " is taken on MARKET orders only for now; a " + type
+                    + " order takes DAY, GTC or GTD");
+        }
+        return asked == null ? TimeInForce.GTC : asked;
+    }
+
+    /** A GTD order's expiry: required, in the future, within {@link #MAX_GOOD_FOR}, to the millisecond (as the ledger keeps it). */
+    private static Instant expireAt(TimeInForce timeInForce, Instant expireAt) {
+        if (timeInForce != TimeInForce.GTD) {
+            if (expireAt != null) {
+                throw new OrderProblem.Invalid("expireAt is for GTD orders only; this order is " + timeInForce);
+            }
+            return null;
+        }
+        Instant now = Instant.now();
+        Instant at = required(expireAt, "expireAt").truncatedTo(ChronoUnit.MILLIS);
+        if (!at.isAfter(now)) {
+            throw new OrderProblem.Invalid("expireAt must be in the future, was " + at);
+        }
+        if (at.isAfter(now.plus(MAX_GOOD_FOR))) {
+            throw new OrderProblem.Invalid("expireAt must be at most " + MAX_GOOD_FOR.toDays() + " days ahead, was " + at);
+        }
+        return at;
     }
 
     /** Every check costs O(digits), never O(exponent): 1e-2147483647 and 1e999999999 are answered at once. */

@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.api.TimeInForce;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderIds;
@@ -269,7 +270,7 @@ class OwnerPlacements {
         BigDecimal stop = c.type() == OrderType.STOP ? c.price() : null;
         BigDecimal reserved = c.side() == Side.SELL ? BigDecimal.ZERO : reservationPerShare(c).multiply(BigDecimal.valueOf(c.quantity()));
         return new Order(orderId, c.customerId(), c.clientOrderId(), c.symbol(), exchange, c.side(), c.type(), c.quantity(), limit, stop,
-                reserved, OrderStatus.OPEN, placedRegion, Instant.now(), null, null, null, null);
+                reserved, OrderStatus.OPEN, placedRegion, Instant.now(), null, null, null, null, c.validity());
     }
 
     /** A BUY LIMIT never pays above its limit; a BUY STOP never above stop x (1 + collar), which is what the matcher enforces. */
@@ -279,10 +280,15 @@ class OwnerPlacements {
                 : c.price();
     }
 
-    /** A retry must be the same request; the same client order id for a different order is a mistake. */
+    /**
+     * A retry must be the same request; the same client order id for a different order is a mistake. A DAY order's expiry is
+     * not compared: a retry after the close would fix a later one, and the order placed first stands.
+     */
     private static Order sameRequestOrRefuse(Order existing, PlaceOrder c) {
         boolean same = existing.symbol().equals(c.symbol()) && existing.side() == c.side() && existing.type() == c.type()
-                && existing.quantity() == c.quantity() && samePrice(existing.triggerPrice(), c.price());
+                && existing.quantity() == c.quantity() && samePrice(existing.triggerPrice(), c.price())
+                && existing.validity().timeInForce() == c.validity().timeInForce()
+                && (c.validity().timeInForce() != TimeInForce.GTD || c.validity().expiresAt().equals(existing.validity().expiresAt()));
         if (!same) {
             throw new OrderProblem.Invalid("clientOrderId '" + c.clientOrderId() + "' was already used for a different order " + existing.orderId());
         }

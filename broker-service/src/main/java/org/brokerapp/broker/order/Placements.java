@@ -3,12 +3,14 @@ package org.brokerapp.broker.order;
 import java.time.Duration;
 
 import org.brokerapp.api.OrderType;
+import org.brokerapp.api.TimeInForce;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
+import org.brokerapp.broker.core.Validity;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.routing.OrderRouter;
@@ -97,11 +99,13 @@ class Placements {
      */
     Placement settle(Order unsettled) {
         PlaceOrder again = new PlaceOrder(unsettled.customerId(), unsettled.clientOrderId(), unsettled.symbol(), unsettled.side(),
-                unsettled.type(), unsettled.quantity(), unsettled.triggerPrice());
+                unsettled.type(), unsettled.quantity(), unsettled.triggerPrice(), unsettled.validity());
         return owner.place(again, symbols.get(unsettled.symbol()), unsettled.placedRegion());
     }
 
     private static RoutedPlacement routed(PlaceOrder c, String placedRegion) {
-        return new RoutedPlacement(c.customerId(), c.clientOrderId(), c.symbol(), c.side(), c.type(), c.quantity(), c.price(), placedRegion);
+        Validity v = c.validity();
+        return new RoutedPlacement(c.customerId(), c.clientOrderId(), c.symbol(), c.side(), c.type(), c.quantity(), c.price(), placedRegion,
+                v.timeInForce(), v.timeInForce() == TimeInForce.GTD ? v.expiresAt() : null);
     }
 }

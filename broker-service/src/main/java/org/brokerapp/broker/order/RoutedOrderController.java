@@ -56,7 +56,7 @@ class RoutedOrderController {
         var price = routed.type() == OrderType.LIMIT ? routed.price() : null;
         var stop = routed.type() == OrderType.STOP ? routed.price() : null;
         PlaceOrder command = requests.validate(routed.customerId(), new OrderRequests.PlaceOrderRequest(routed.clientOrderId(), routed.symbol(),
-                routed.side(), routed.type(), java.math.BigDecimal.valueOf(routed.quantity()), price, stop));
+                routed.side(), routed.type(), java.math.BigDecimal.valueOf(routed.quantity()), price, stop, routed.timeInForce(), routed.expireAt()));
         return answer(orders.placeForwarded(command, routed.placedRegion(), passedOn));
     }
 

@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
  * Who may hand in which order event. An event says which region published it ({@link OrderEvent#region()});
  * that region must be one entitled to decide what the event reports:
  * <ul>
- * <li>FILLED and CANCELLED: a region that decides the symbol's exchange, its home or the region it
+ * <li>FILLED, CANCELLED and EXPIRED: a region that decides the symbol's exchange, its home or the region it
  *     failed over to now (a MARKET order's fill included: it is executed there);</li>
  * <li>PLACED and CANCEL_REQUESTED: the customer's home (where their owner places) or the region the
  *     order was placed in.</li>
@@ -40,7 +40,7 @@ class EventAuthority {
     Optional<Refusal> refusal(OrderEvent event) {
         String from = event.region();
         return switch (event.type()) {
-            case FILLED, CANCELLED -> {
+            case FILLED, CANCELLED, EXPIRED -> {
                 Optional<Listing> listing = universe.find(event.symbol());
                 if (listing.isEmpty()) {
                     yield Optional.of(new Refusal("unlisted", event.symbol() + " is not a listed symbol"));

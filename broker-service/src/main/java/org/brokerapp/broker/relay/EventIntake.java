@@ -137,7 +137,7 @@ class EventIntake {
         }
         Report report = switch (event.type()) {
             case FILLED -> accounts.filled(event.order());
-            case CANCELLED -> accounts.cancelled(event.customerId(), event.orderId(), event.closedAt());
+            case CANCELLED, EXPIRED -> accounts.closedUnfilled(event.customerId(), event.orderId(), event.order().status(), event.closedAt());
             default -> accounts.owns(event.customerId()) ? new Report.Applied() : new Report.NotOwned();
         };
         if (report instanceof Report.Refused refused) {

@@ -1,16 +1,20 @@
 package org.brokerapp.broker.routing;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.api.TimeInForce;
 
 /**
  * An order on its way from the region (or instance) where the customer placed it to the instance
  * owning the customer's account, in the customer's home region, which alone decides their balances.
  *
- * @param price the limit or stop price; absent for a MARKET order
+ * @param price       the limit or stop price; absent for a MARKET order
+ * @param timeInForce as the customer asked (absent: the type's default); a DAY order's expiry is the owner's to fix
+ * @param expireAt    a GTD order's expiry
  */
 public record RoutedPlacement(String customerId, String clientOrderId, String symbol, Side side, OrderType type, long quantity, BigDecimal price,
-                              String placedRegion) {
+                              String placedRegion, TimeInForce timeInForce, Instant expireAt) {
 }

@@ -21,7 +21,7 @@ public final class BrokerCql {
 
     private static final String LEDGER_COLUMNS = "customer_id, order_id, initial_cash, initial_positions, client_order_id, "
             + "symbol, exchange, side, order_type, quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at, "
-            + "fill_price, filled_at, filled_by, fill_fence, closed_at, cancel_fence";
+            + "fill_price, filled_at, filled_by, fill_fence, closed_at, cancel_fence, closed_as, time_in_force, expires_at";
 
     public final PreparedStatement selectLedger;
     public final PreparedStatement selectLedgerOrder;
@@ -40,6 +40,7 @@ public final class BrokerCql {
     public final PreparedStatement nextDecisionEpoch;
     public final PreparedStatement fillOrder;
     public final PreparedStatement cancelOrder;
+    public final PreparedStatement expireOrder;
     public final PreparedStatement insertOpenOrder;
     public final PreparedStatement deleteOpenOrder;
     public final PreparedStatement selectOpenOrders;
@@ -57,8 +58,8 @@ public final class BrokerCql {
         openAccount = session.prepare("INSERT INTO " + ledger + " (customer_id, initial_cash, initial_positions) VALUES (?, ?, ?) IF NOT EXISTS");
         // a placement is one plain write by the customer's one owner, stamped with the placement's time: repeating it changes nothing
         insertOrder = idempotent(session, "INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
-                + "quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?) USING TIMESTAMP ?");
+                + "quantity, limit_price, stop_price, reserved_cash, status, placed_region, placed_at, time_in_force, expires_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'OPEN', ?, ?, ?, ?) USING TIMESTAMP ?");
         insertExecutedOrder = idempotent(session, "INSERT INTO " + ledger + " (customer_id, order_id, client_order_id, symbol, exchange, side, order_type, "
                 + "quantity, reserved_cash, status, placed_region, placed_at, fill_price, filled_at, filled_by) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'FILLED', ?, ?, ?, ?, ?) USING TIMESTAMP ?");
@@ -79,13 +80,17 @@ public final class BrokerCql {
         // the home's decisions: plain writes of cells the placement never writes (see CustomerLedger), stamped with the decider's fence
         fillOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET fill_price = ?, filled_at = ?, filled_by = ?, fill_fence = ? "
                 + "WHERE customer_id = ? AND order_id = ?");
-        cancelOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET closed_at = ?, cancel_fence = ? WHERE customer_id = ? AND order_id = ?");
+        // a cancel and an expiry write the same three cells, so a lapsed decider's expiry and its successor's cancel never mix
+        cancelOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET closed_at = ?, cancel_fence = ?, closed_as = 'CANCELLED' "
+                + "WHERE customer_id = ? AND order_id = ?");
+        expireOrder = idempotent(session, "UPDATE " + ledger + " USING TIMESTAMP ? SET closed_at = ?, cancel_fence = ?, closed_as = 'EXPIRED' "
+                + "WHERE customer_id = ? AND order_id = ?");
 
         String open = keyspace + ".open_orders";
-        insertOpenOrder = idempotent(session, "INSERT INTO " + open + " (symbol, shard, order_id, customer_id, side, order_type, quantity, trigger_price, placed_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) USING TIMESTAMP ?");
+        insertOpenOrder = idempotent(session, "INSERT INTO " + open + " (symbol, shard, order_id, customer_id, side, order_type, quantity, trigger_price, placed_at, "
+                + "expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TIMESTAMP ?");
         deleteOpenOrder = idempotent(session, "DELETE FROM " + open + " USING TIMESTAMP ? WHERE symbol = ? AND shard = ? AND order_id = ?");
-        selectOpenOrders = idempotent(session, "SELECT order_id, customer_id, side, order_type, quantity, trigger_price, placed_at FROM " + open
+        selectOpenOrders = idempotent(session, "SELECT order_id, customer_id, side, order_type, quantity, trigger_price, placed_at, expires_at FROM " + open
                 + " WHERE symbol = ? AND shard = ?");
 
 

@@ -117,6 +117,7 @@ final class Reindexer {
             case OPEN -> OrderEvent.placed(o, o.placedAt(), region);
             case FILLED -> OrderEvent.filled(o, null, null, o.filledAt(), region);
             case CANCELLED -> OrderEvent.cancelled(o, o.closedAt(), region);
+            case EXPIRED -> OrderEvent.expired(o, o.closedAt(), region);
         };
     }
 }

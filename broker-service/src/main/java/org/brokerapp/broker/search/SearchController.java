@@ -72,7 +72,7 @@ class SearchController {
     FanOutSearch.Page orders(Principal customer,
                              @RequestParam Optional<String> symbol,
                              @Parameter(description = "BUY or SELL") @RequestParam Optional<String> side,
-                             @Parameter(description = "OPEN, FILLED or CANCELLED") @RequestParam Optional<String> status,
+                             @Parameter(description = "OPEN, FILLED, CANCELLED or EXPIRED") @RequestParam Optional<String> status,
                              @Parameter(description = "LIMIT, STOP or MARKET") @RequestParam Optional<String> type,
                              @RequestParam Optional<String> from, @RequestParam Optional<String> to,
                              @RequestParam Optional<String> page, @RequestParam Optional<String> size) {
@@ -115,7 +115,7 @@ class SearchController {
             }
         });
         oneOf("side", side, Set.of("BUY", "SELL"));
-        oneOf("status", status, Set.of("OPEN", "FILLED", "CANCELLED"));
+        oneOf("status", status, Set.of("OPEN", "FILLED", "CANCELLED", "EXPIRED"));
         oneOf("type", type, Set.of("LIMIT", "STOP", "MARKET"));
         Optional<Instant> start = from.map(v -> instant("from", v));
         Optional<Instant> end = to.map(v -> instant("to", v));

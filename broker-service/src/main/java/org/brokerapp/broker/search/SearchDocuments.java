@@ -25,7 +25,7 @@ final class SearchDocuments {
     /**
      * The order document's external version: a later state never loses to an earlier one,
      * whatever order the events arrive in (a replayed PLACED after its FILLED is refused with a
-     * version conflict, which the indexer counts as done). FILLED and CANCELLED are both final.
+     * version conflict, which the indexer counts as done). FILLED, CANCELLED and EXPIRED are all final.
      */
     static long rank(OrderEvent.Type type) {
         return type == OrderEvent.Type.PLACED ? 1 : 2;
@@ -70,6 +70,8 @@ final class SearchDocuments {
         doc.put("filledAt", time(e.filledAt()));
         doc.put("filledBy", e.filledBy());
         doc.put("closedAt", time(e.closedAt()));
+        doc.put("timeInForce", e.timeInForce() == null ? null : e.timeInForce().name());
+        doc.put("expiresAt", time(e.expiresAt()));
         doc.put("lastEvent", e.type().name());
         doc.put("region", e.region());
         doc.put("durableAt", time(e.durableAt()));

@@ -68,7 +68,7 @@ class AccountTests {
         account.reserve(order, BigDecimal.ZERO);
         assertThat(account.availableShares("IBM")).isEqualTo(6);
 
-        account.cancelled(order.orderId(), T);
+        account.closedUnfilled(order.orderId(), OrderStatus.CANCELLED, T);
         account.filled(order.orderId(), order.side(), order.quantity(), BigDecimal.TEN, T, "us-east-1");
 
         assertThat(account.availableShares("IBM")).isEqualTo(10);
@@ -95,7 +95,7 @@ class AccountTests {
                         org.assertj.core.groups.Tuple.tuple(sell.orderId(), BigDecimal.ZERO, 4L));
 
         account.written(buy.orderId());
-        account.cancelled(sell.orderId(), T);
+        account.closedUnfilled(sell.orderId(), OrderStatus.CANCELLED, T);
 
         assertThat(account.pending()).isEmpty();
         assertThat(account.unsettledBefore(later)).isEmpty();
@@ -117,7 +117,7 @@ class AccountTests {
         account.written(cancelled.orderId());
         account.reserve(unsettledFill, unsettledFill.reservedCash());
         account.writeEnded(unsettledFill.orderId());
-        account.cancelled(cancelled.orderId(), T);
+        account.closedUnfilled(cancelled.orderId(), OrderStatus.CANCELLED, T);
         account.filled(unsettledFill.orderId(), Side.BUY, 1, BigDecimal.TEN, T, "us-east-1");
 
         account.forgetClosedBefore(System.nanoTime() - 60_000_000_000L);
@@ -216,7 +216,7 @@ class AccountTests {
         assertThat(account.catchUp(ledger)).isEqualTo(2);
         assertThat(account.catchUp(ledger)).as("a second read changes nothing").isZero();
         account.filled(bought.orderId(), bought.side(), bought.quantity(), new BigDecimal("98.50"), T, "us-east-1");
-        account.cancelled(cancelledBuy.orderId(), T);
+        account.closedUnfilled(cancelledBuy.orderId(), OrderStatus.CANCELLED, T);
 
         assertThat(account.availableShares("IBM")).as("the fill's shares can be sold at once").isEqualTo(5);
         assertThat(account.holdings()).isEqualTo(ledger.holdings());

@@ -14,6 +14,7 @@ import java.util.UUID;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.deciding.AccountOwnership;
 import org.brokerapp.broker.deciding.CustomerPartitions;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class AccountsTests {
         when(ownership.covers("carol")).thenReturn(false);
 
         assertThat(accounts.filled(fill())).isInstanceOf(Report.NotOwned.class);
-        assertThat(accounts.cancelled("carol", UUID.randomUUID(), T)).isInstanceOf(Report.NotOwned.class);
+        assertThat(accounts.closedUnfilled("carol", UUID.randomUUID(), OrderStatus.CANCELLED, T)).isInstanceOf(Report.NotOwned.class);
 
         verifyNoInteractions(ledger);
     }

@@ -40,7 +40,8 @@ class OrderEventCodecTests {
                 + "\"limitPrice\":\"295.10\",\"stopPrice\":null,\"reservedCash\":\"2951.00\",\"placedRegion\":\"ap-southeast-2\","
                 + "\"placedAt\":\"2026-11-22T22:30:01.123Z\",\"fillPrice\":\"295.00\",\"filledAt\":\"2026-11-22T22:30:06.123Z\","
                 + "\"filledBy\":\"us-east-1\",\"closedAt\":\"2026-11-22T22:30:06.123Z\",\"tickTime\":\"2026-11-22T22:30:06.113Z\","
-                + "\"receivedAt\":\"2026-11-22T22:30:06.118Z\",\"durableAt\":\"2026-11-22T22:30:06.125Z\",\"region\":\"us-east-1\"}");
+                + "\"receivedAt\":\"2026-11-22T22:30:06.118Z\",\"durableAt\":\"2026-11-22T22:30:06.125Z\",\"region\":\"us-east-1\","
+                + "\"timeInForce\":\"GTC\",\"expiresAt\":null}");
         assertThat(codec.decode(codec.encode(event))).isEqualTo(event);
         assertThat(event.notional()).isEqualByComparingTo("2950.00");
     }

@@ -21,6 +21,8 @@ import org.brokerapp.broker.peer.PeerKeysProperties;
 import org.brokerapp.broker.peer.PeerSigner;
 import org.brokerapp.broker.security.SecurityProperties;
 import org.brokerapp.broker.security.Tokens;
+import org.brokerapp.broker.session.ExchangeSessions;
+import org.brokerapp.broker.session.ShippedCalendars;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.regions.SymbolUniverse;
 import org.junit.jupiter.api.Test;
@@ -99,6 +101,11 @@ class ApiSecuritySliceTests {
             return SymbolUniverse.loadDefault();
         }
 
+        @Bean
+        ExchangeSessions sessions() {
+            return ShippedCalendars.sessions();
+        }
+
     }
 
     @Test
@@ -154,10 +161,23 @@ class ApiSecuritySliceTests {
         MvcResult answer = send(post("/api/orders").header("Authorization", "Bearer " + token("alice"))
                 .contentType("application/json")
                 .content("{\"clientOrderId\":\"c-1\",\"symbol\":\"IBM\",\"side\":\"BUY\",\"type\":\"LIMIT\",\"quantity\":1,"
-                        + "\"limitPrice\":\"1.00\",\"timeInForce\":\"GTC\"}"));
+                        + "\"limitPrice\":\"1.00\",\"extendedHours\":true}"));
 
         assertThat(answer.getResponse().getStatus()).isEqualTo(400);
         assertThat(answer.getResponse().getContentType()).startsWith("application/problem+json");
+        verifyNoInteractions(orders);
+    }
+
+    @Test
+    void aTimeInForceNobodyKnowsIsA400ProblemAndNoOrder() throws Exception {
+        MvcResult answer = send(post("/api/orders").header("Authorization", "Bearer " + token("alice"))
+                .contentType("application/json")
+                .content("{\"clientOrderId\":\"c-1\",\"symbol\":\"IBM\",\"side\":\"BUY\",\"type\":\"LIMIT\",\"quantity\":1,"
+                        + "\"limitPrice\":\"1.00\",\"timeInForce\":\"SOMETIMES\"}"));
+
+        assertThat(answer.getResponse().getStatus()).isEqualTo(400);
+        assertThat(answer.getResponse().getContentType()).startsWith("application/problem+json");
+        assertThat(body(answer)).contains("timeInForce").doesNotContain("Exception", "at org.");
         verifyNoInteractions(orders);
     }
 

@@ -60,7 +60,7 @@ class SearchControllerTests {
 
     @ParameterizedTest(name = "{0}={1}")
     @CsvSource(delimiter = '|', value = {
-            "status|DONE|status must be one of [CANCELLED, FILLED, OPEN]",
+            "status|DONE|status must be one of [CANCELLED, EXPIRED, FILLED, OPEN]",
             "type|ICEBERG|type must be one of [LIMIT, MARKET, STOP]"})
     void aBadOrderSearchIsA400(String name, String value, String message) {
         assertThatThrownBy(() -> controller.orders(alice, Optional.empty(), Optional.empty(),

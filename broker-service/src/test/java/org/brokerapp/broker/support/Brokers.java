@@ -63,9 +63,27 @@ public final class Brokers implements AutoCloseable {
     }
 
     private static ConfigurableApplicationContext run(LocalStack stack, String region) {
+        return run(stack, region, Map.of());
+    }
+
+    private static ConfigurableApplicationContext run(LocalStack stack, String region, Map<String, Object> overrides) {
+        Map<String, Object> properties = properties(stack, region);
+        properties.putAll(overrides);
         // as command-line arguments: builder properties are only defaults, which application.yaml overrides
-        String[] args = properties(stack, region).entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+        String[] args = properties.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
         return new SpringApplicationBuilder(BrokerApplication.class).run(args);
+    }
+
+    /**
+     * Restarts a region's broker with some settings of its own (a session calendar, say), on the same
+     * address, and waits until it matches; {@code Map.of()} restores the settings every test shares.
+     */
+    public void restartWith(String region, Map<String, Object> overrides) {
+        if (contexts.containsKey(region)) {
+            stop(region);
+        }
+        contexts.put(region, run(stack, region, overrides));
+        awaitMatching(Duration.ofSeconds(60));
     }
 
     /** Stops a region's broker: its region is then a region whose broker is gone. */
@@ -111,8 +129,8 @@ public final class Brokers implements AutoCloseable {
         properties.put("spring.jmx.enabled", "false");
         // on a TLS stack: HTTPS with the region's certificate, CQL over TLS, https peers, all trusting the stack's CA
         properties.putAll(stack.brokerTlsProperties(region));
-        // load-1..load-20 (homes: the regions in turn), 10,000,000 cash each, for tests that need fresh accounts
-        properties.put("broker.load-customers", "20");
+        // load-1..load-24 (homes: the regions in turn), 10,000,000 cash each, for tests that need fresh accounts
+        properties.put("broker.load-customers", "24");
         for (String other : stack.regions().names()) {
             if (!other.equals(region)) {
                 properties.put("broker.routing.peers." + other, stack.brokerUrlFromOtherRegions(other));

@@ -51,6 +51,7 @@ public final class CorrectnessCheck {
         long filled = 0;
         long open = 0;
         long cancelled = 0;
+        long expired = 0;
         long stillOpen = 0;
         for (Map.Entry<Integer, List<AcceptedOrder>> customer : byCustomer.entrySet()) {
             LedgerAudit.Findings findings = null;
@@ -64,6 +65,7 @@ public final class CorrectnessCheck {
             filled += findings.filled();
             open += findings.open();
             cancelled += findings.cancelled();
+            expired += findings.expired();
             stillOpen += findings.marketableStillOpen();
             problemCount += findings.problems().size();
             findings.problems().stream().limit(Math.max(0, MAX_PROBLEMS_KEPT - problems.size())).forEach(problems::add);
@@ -72,7 +74,7 @@ public final class CorrectnessCheck {
         List<String> seamProblems = seams.run(byCustomer.keySet());
         problemCount += seamProblems.size();
         seamProblems.stream().limit(Math.max(0, MAX_PROBLEMS_KEPT - problems.size())).forEach(problems::add);
-        return new CheckResult(problemCount == 0, byCustomer.size(), accepted.size(), filled, open, cancelled, stillOpen, problems, problemCount);
+        return new CheckResult(problemCount == 0, byCustomer.size(), accepted.size(), filled, open, cancelled, expired, stillOpen, problems, problemCount);
     }
 
     private LedgerAudit.Findings auditOnce(int customer, List<AcceptedOrder> accepted) throws InterruptedException {
@@ -84,7 +86,7 @@ public final class CorrectnessCheck {
             ApiHoldings holdings = ApiHoldings.of(client.get(readRegion, id, password, "/api/holdings"));
             return LedgerAudit.audit(id, accepted, orders, transactions, holdings, openingCash);
         } catch (IOException | RuntimeException e) {
-            return new LedgerAudit.Findings(List.of(id + ": could not read the ledger: " + e.getMessage()), accepted.size(), 0, 0, 0, 0);
+            return new LedgerAudit.Findings(List.of(id + ": could not read the ledger: " + e.getMessage()), accepted.size(), 0, 0, 0, 0, 0);
         }
     }
 }

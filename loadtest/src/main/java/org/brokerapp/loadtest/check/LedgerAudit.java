@@ -16,7 +16,7 @@ import org.brokerapp.loadtest.workload.AcceptedOrder;
  * The correctness rules for one customer, checked against what the API shows after the run:
  * <ul>
  *   <li>nothing lost: every order a broker accepted is listed, under its client order id;</li>
- *   <li>every listed order is OPEN, FILLED or CANCELLED; a MARKET order answered FILLED stays FILLED at that price;</li>
+ *   <li>every listed order is OPEN, FILLED, CANCELLED or EXPIRED, and only a DAY or GTD order expires, never before its time; a MARKET order answered FILLED stays FILLED at that price;</li>
  *   <li>nothing filled twice: no order listed twice, every FILLED order exactly once among the transactions, nothing else there;</li>
  *   <li>fills honour the order: a BUY LIMIT at or below its limit, a SELL LIMIT at or above, a BUY STOP at or above its stop,
  *       a SELL STOP at or below;</li>
@@ -27,7 +27,7 @@ import org.brokerapp.loadtest.workload.AcceptedOrder;
 public final class LedgerAudit {
 
     /** What one customer's audit found. */
-    public record Findings(List<String> problems, int accepted, int filled, int open, int cancelled, int marketableStillOpen) {
+    public record Findings(List<String> problems, int accepted, int filled, int open, int cancelled, int expired, int marketableStillOpen) {
     }
 
     private LedgerAudit() {
@@ -41,6 +41,7 @@ public final class LedgerAudit {
         int filled = 0;
         int open = 0;
         int cancelled = 0;
+        int expired = 0;
         BigDecimal cash = openingCash;
         Map<String, Long> positions = new TreeMap<>();
         for (ApiOrder o : orders) {
@@ -53,6 +54,13 @@ public final class LedgerAudit {
             switch (o.status() == null ? "" : o.status()) {
                 case "OPEN" -> open++;
                 case "CANCELLED" -> cancelled++;
+                case "EXPIRED" -> {
+                    expired++;
+                    String early = expiredAsItMay(o);
+                    if (early != null) {
+                        problems.add(customerId + ": order " + o.orderId() + " " + early);
+                    }
+                }
                 case "FILLED" -> {
                     filled++;
                     if (o.fillPrice() == null || o.fillPrice().signum() <= 0) {
@@ -119,7 +127,18 @@ public final class LedgerAudit {
         if (holdings.reservedCash().signum() < 0 || holdings.availableCash().signum() < 0) {
             problems.add(customerId + ": reserved cash " + holdings.reservedCash() + ", available cash " + holdings.availableCash());
         }
-        return new Findings(problems, accepted.size(), filled, open, cancelled, marketableStillOpen);
+        return new Findings(problems, accepted.size(), filled, open, cancelled, expired, marketableStillOpen);
+    }
+
+    /** An order may expire only if it is DAY or GTD, and not before its time. */
+    private static String expiredAsItMay(ApiOrder o) {
+        if (!"DAY".equals(o.timeInForce()) && !"GTD".equals(o.timeInForce())) {
+            return "is " + o.timeInForce() + " but EXPIRED";
+        }
+        if (o.expiresAt() == null || o.closedAt() == null || o.closedAt().isBefore(o.expiresAt())) {
+            return "EXPIRED at " + o.closedAt() + ", its time was " + o.expiresAt();
+        }
+        return null;
     }
 
     private static String honours(ApiOrder o) {

@@ -118,9 +118,9 @@ public final class MarkdownReport {
 
     private static void check(StringBuilder md, CheckResult c) {
         md.append("### Correctness check: ").append(c.passed() ? "PASSED" : "FAILED").append("\n\n");
-        md.append(String.format(Locale.ROOT, "%d customers, %d accepted orders of this run; their ledgers: %d FILLED, %d OPEN, %d CANCELLED; "
+        md.append(String.format(Locale.ROOT, "%d customers, %d accepted orders of this run; their ledgers: %d FILLED, %d OPEN, %d CANCELLED, %d EXPIRED; "
                         + "%d marketable LIMIT/STOP orders still open after the drain%n%n", c.customers(), c.accepted(), c.filled(), c.open(),
-                c.cancelled(), c.marketableStillOpen()));
+                c.cancelled(), c.expired(), c.marketableStillOpen()));
         if (c.problemCount() > 0) {
             md.append(c.problemCount()).append(" problems").append(c.problemCount() > c.problems().size() ? ", the first " + c.problems().size() : "")
                     .append(":\n\n");

@@ -2,6 +2,7 @@ package org.brokerapp.loadtest.workload;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -9,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.api.TimeInForce;
 
 /**
  * Decides each order of the workload: customer, symbol, type, side, price, and the region it is
@@ -30,6 +32,8 @@ public final class OrderPlanner {
     static final BigDecimal MARKETABLE_DOWN = new BigDecimal("0.99");
     static final BigDecimal RESTING_UP = new BigDecimal("2");
     static final BigDecimal RESTING_DOWN = new BigDecimal("0.5");
+    static final Duration GTD_SHORTEST = Duration.ofSeconds(2);
+    static final Duration GTD_SPREAD = Duration.ofSeconds(28);
 
     private final WorkloadSpec spec;
     private final SymbolSet symbols;
@@ -60,8 +64,22 @@ public final class OrderPlanner {
         OrderType type = spec.mix().pick(random);
         Side side = random.nextDouble() < spec.buyShare() ? Side.BUY : Side.SELL;
         boolean marketable = type == OrderType.MARKET || random.nextDouble() < spec.marketableShare();
+        TimeInForce timeInForce = timeInForce(type, marketable);
+        Duration goodFor = timeInForce == TimeInForce.GTD ? Duration.ofMillis(GTD_SHORTEST.toMillis() + random.nextLong(GTD_SPREAD.toMillis())) : null;
         return new PlannedOrder(runId + "-" + sequence.incrementAndGet(), customer, symbol, side, type, 1,
-                price(symbol.basePrice(), side, type, marketable), marketable, home);
+                price(symbol.basePrice(), side, type, marketable), marketable, home, timeInForce, goodFor);
+    }
+
+    /**
+     * MARKET orders are IOC. A resting LIMIT or STOP is GTC, DAY or GTD alike, the GTD ones good for 2 to 30 s, so a run's
+     * expiries are decided while it runs; a marketable one GTC or DAY (its next tick fills it either way).
+     */
+    private TimeInForce timeInForce(OrderType type, boolean marketable) {
+        if (type == OrderType.MARKET) {
+            return TimeInForce.IOC;
+        }
+        int pick = random.nextInt(marketable ? 2 : 3);
+        return pick == 0 ? TimeInForce.GTC : pick == 1 ? TimeInForce.DAY : TimeInForce.GTD;
     }
 
     /**

@@ -1,9 +1,13 @@
 package org.brokerapp.loadtest.workload;
 
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.api.TimeInForce;
 
 /**
  * One order the workload will place, with everything the harness needs to know about it later.
@@ -11,9 +15,18 @@ import org.brokerapp.api.Side;
  * @param marketable priced so that the symbol's next tick triggers it (always true for MARKET)
  * @param placedIn   the region whose broker receives the request; {@code symbol.home()} decides where it executes
  * @param price      limit price of a LIMIT, stop price of a STOP, null for MARKET
+ * @param timeInForce GTC, DAY or GTD for a LIMIT or STOP, IOC for a MARKET
+ * @param goodFor    a GTD order's life: it expires this long after it is sent
  */
 public record PlannedOrder(String clientOrderId, int customer, TradedSymbol symbol, Side side, OrderType type, long quantity,
-                           BigDecimal price, boolean marketable, String placedIn) {
+                           BigDecimal price, boolean marketable, String placedIn, TimeInForce timeInForce, Duration goodFor) {
+
+    /** A LIMIT or STOP order good till cancelled, a MARKET order immediate or cancel. */
+    public PlannedOrder(String clientOrderId, int customer, TradedSymbol symbol, Side side, OrderType type, long quantity, BigDecimal price,
+                        boolean marketable, String placedIn) {
+        this(clientOrderId, customer, symbol, side, type, quantity, price, marketable, placedIn,
+                type == OrderType.MARKET ? TimeInForce.IOC : TimeInForce.GTC, null);
+    }
 
     public boolean crossRegion() {
         return !placedIn.equals(symbol.home());
@@ -31,7 +44,7 @@ public record PlannedOrder(String clientOrderId, int customer, TradedSymbol symb
         return "load-" + customer + "-pw";
     }
 
-    /** The JSON body of {@code POST /api/orders}. */
+    /** The JSON body of {@code POST /api/orders}, sent now: a GTD order expires {@link #goodFor} from now (its retries send the same body). */
     public String json() {
         StringBuilder body = new StringBuilder(160).append("{\"clientOrderId\":\"").append(clientOrderId)
                 .append("\",\"symbol\":\"").append(symbol.symbol())
@@ -42,6 +55,10 @@ public record PlannedOrder(String clientOrderId, int customer, TradedSymbol symb
             body.append(",\"limitPrice\":").append(price.toPlainString());
         } else if (type == OrderType.STOP) {
             body.append(",\"stopPrice\":").append(price.toPlainString());
+        }
+        body.append(",\"timeInForce\":\"").append(timeInForce).append('"');
+        if (timeInForce == TimeInForce.GTD) {
+            body.append(",\"expireAt\":\"").append(Instant.now().plus(goodFor).truncatedTo(ChronoUnit.MILLIS)).append('"');
         }
         return body.append('}').toString();
     }

@@ -3,6 +3,7 @@ package org.brokerapp.loadtest.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +26,13 @@ class LedgerAuditTests {
 
     private static ApiOrder api(String id, String side, String type, String limit, String status, String fill) {
         return new ApiOrder(id, "c-" + id, "IBM", side, type, 1, "LIMIT".equals(type) && limit != null ? new BigDecimal(limit) : null,
-                "STOP".equals(type) && limit != null ? new BigDecimal(limit) : null, status, fill == null ? null : new BigDecimal(fill), "us-east-1");
+                "STOP".equals(type) && limit != null ? new BigDecimal(limit) : null, status, fill == null ? null : new BigDecimal(fill), "us-east-1",
+                "GTC", null, null);
+    }
+
+    private static ApiOrder expired(String id, String timeInForce, Instant expiresAt, Instant closedAt) {
+        return new ApiOrder(id, "c-" + id, "IBM", "BUY", "LIMIT", 1, new BigDecimal("50"), null, "EXPIRED", null, null, timeInForce, expiresAt,
+                closedAt);
     }
 
     @Test
@@ -86,5 +93,20 @@ class LedgerAuditTests {
         assertThat(problems).anyMatch(p -> p.contains("SELL STOP 99 filled at 99.50"));
         assertThat(problems).anyMatch(p -> p.contains("has status PENDING"));
         assertThat(problems).anyMatch(p -> p.contains("sold 1 more IBM than it owned"));
+    }
+
+    @Test
+    void onlyADayOrGtdOrderExpiresAndNeverBeforeItsTime() {
+        Instant at = Instant.parse("2026-12-07T21:00:00Z");
+        List<ApiOrder> orders = List.of(expired("1", "GTD", at, at.plusMillis(150)), expired("2", "DAY", at, at.minusMillis(1)),
+                expired("3", "GTC", null, at));
+
+        LedgerAudit.Findings f = LedgerAudit.audit("load-1", List.of(), orders, List.of(), new ApiHoldings(OPENING, BigDecimal.ZERO, OPENING,
+                Map.of()), OPENING);
+
+        assertThat(f.expired()).isEqualTo(3);
+        assertThat(f.problems()).hasSize(2);
+        assertThat(f.problems()).anyMatch(p -> p.contains("order 2 EXPIRED at 2026-12-07T20:59:59.999Z, its time was 2026-12-07T21:00:00Z"));
+        assertThat(f.problems()).anyMatch(p -> p.contains("order 3 is GTC but EXPIRED"));
     }
 }

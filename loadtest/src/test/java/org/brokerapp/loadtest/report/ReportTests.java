@@ -45,7 +45,7 @@ class ReportTests {
                 new SlaResult.Step(2, 20, 80, 19, 12, 120, 15, 0, false, "p99 ticker-to-fill 15.0 ms >= SLA 10.0 ms")), 10.0, 40.0, 6.0,
                 "highest sustained load under p99 ticker-to-fill 10.0 ms: 10 orders/s");
         return new RunResult("Load test, preset smoke", "smoke", "2026-11-22T08:00:00Z", "loadtest/bin/loadtest --preset smoke", "local stack", "2 CPUs",
-                load, window, new CheckResult(true, 3, 100, 60, 40, 0, 0, List.of(), 0), sla, null, List.of(), List.of("a note"));
+                load, window, new CheckResult(true, 3, 100, 60, 40, 0, 0, 0, List.of(), 0), sla, null, List.of(), List.of("a note"));
     }
 
     @Test

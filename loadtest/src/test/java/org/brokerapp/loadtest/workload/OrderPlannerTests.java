@@ -6,14 +6,17 @@ import static org.assertj.core.api.Assertions.offset;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.api.TimeInForce;
 import org.brokerapp.regions.RegionsFile;
 import org.brokerapp.regions.RegionsModel;
 import org.brokerapp.regions.SymbolUniverse;
@@ -125,11 +128,38 @@ class OrderPlannerTests {
         TradedSymbol ibm = new TradedSymbol("IBM", "NYSE", "us-east-1", new BigDecimal("200"));
 
         assertThat(new PlannedOrder("c-1", 1, ibm, Side.BUY, OrderType.MARKET, 1, null, true, "ap-southeast-2").json())
-                .isEqualTo("{\"clientOrderId\":\"c-1\",\"symbol\":\"IBM\",\"side\":\"BUY\",\"type\":\"MARKET\",\"quantity\":1}");
+                .isEqualTo("{\"clientOrderId\":\"c-1\",\"symbol\":\"IBM\",\"side\":\"BUY\",\"type\":\"MARKET\",\"quantity\":1,\"timeInForce\":\"IOC\"}");
         assertThat(new PlannedOrder("c-2", 1, ibm, Side.SELL, OrderType.STOP, 3, new BigDecimal("198"), true, "us-east-1").json())
-                .endsWith("\"type\":\"STOP\",\"quantity\":3,\"stopPrice\":198}");
+                .endsWith("\"type\":\"STOP\",\"quantity\":3,\"stopPrice\":198,\"timeInForce\":\"GTC\"}");
         assertThat(new PlannedOrder("c-3", 1, ibm, Side.BUY, OrderType.LIMIT, 1, new BigDecimal("202.5"), true, "us-east-1").json())
-                .endsWith("\"limitPrice\":202.5}");
+                .endsWith("\"limitPrice\":202.5,\"timeInForce\":\"GTC\"}");
+    }
+
+    @Test
+    void aGtdOrderExpiresItsLifeAfterItIsSent() {
+        TradedSymbol ibm = new TradedSymbol("IBM", "NYSE", "us-east-1", new BigDecimal("200"));
+        Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+
+        String body = new PlannedOrder("c-4", 1, ibm, Side.BUY, OrderType.LIMIT, 1, new BigDecimal("100"), false, "us-east-1", TimeInForce.GTD,
+                Duration.ofSeconds(10)).json();
+
+        Instant expireAt = Instant.parse(body.replaceAll(".*\"expireAt\":\"([^\"]+)\".*", "$1"));
+        assertThat(body).contains("\"timeInForce\":\"GTD\"");
+        assertThat(expireAt).isBetween(before.plusSeconds(10), Instant.now().plusSeconds(10));
+    }
+
+    @Test
+    void restingOrdersComeInEveryTimeInForceAndMarketOrdersAreImmediate() {
+        WorkloadSpec spec = spec(OrderMix.parse("LIMIT=45,STOP=45,MARKET=10"), 0.5, 0.5, 0.2);
+        OrderPlanner planner = new OrderPlanner(spec, SymbolSet.choose(SymbolUniverse.loadDefault(), REGIONS, spec.symbolsPerRegion()),
+                REGIONS.names(), "tif");
+        List<PlannedOrder> orders = IntStream.range(0, 2_000).mapToObj(i -> planner.next()).toList();
+
+        assertThat(orders.stream().filter(o -> o.type() != OrderType.MARKET && !o.marketable()).map(PlannedOrder::timeInForce))
+                .contains(TimeInForce.GTC, TimeInForce.DAY, TimeInForce.GTD).doesNotContain(TimeInForce.IOC, TimeInForce.FOK);
+        assertThat(orders.stream().filter(o -> o.type() == OrderType.MARKET)).allSatisfy(o -> assertThat(o.timeInForce()).isEqualTo(TimeInForce.IOC));
+        assertThat(orders.stream().filter(o -> o.timeInForce() == TimeInForce.GTD)).allSatisfy(o -> assertThat(o.goodFor())
+                .isBetween(Duration.ofSeconds(2), Duration.ofSeconds(30)));
     }
 
     /** BUY LIMIT and SELL STOP trigger at or below their price, SELL LIMIT and BUY STOP at or above. */
