@@ -58,6 +58,7 @@ final class Account {
     private int writesInFlight;
     /** Orders holding a reservation now (open, or placed and not yet known refused). */
     private int openOrders;
+    private final OrderRate rate = new OrderRate();
     private boolean retired;
 
     private Account(String customerId, BigDecimal cash, Map<String, Long> positions) {
@@ -88,6 +89,11 @@ final class Account {
 
     String customerId() {
         return customerId;
+    }
+
+    /** Takes a new order's permit: false if the customer placed {@code perSecond} new orders in the last second. */
+    boolean admitNewOrder(long nowNanos, int perSecond) {
+        return rate.take(nowNanos, perSecond);
     }
 
     /** The order if it is in memory: open, unsettled or closed lately. */

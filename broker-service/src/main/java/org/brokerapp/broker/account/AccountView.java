@@ -11,12 +11,12 @@ import org.brokerapp.broker.core.OrderProblem;
 public final class AccountView {
 
     private final Account account;
-    private final int maxOpenOrders;
+    private final AccountLimits limits;
     private final CustomerLedger ledger;
 
-    AccountView(Account account, int maxOpenOrders, CustomerLedger ledger) {
+    AccountView(Account account, AccountLimits limits, CustomerLedger ledger) {
         this.account = account;
-        this.maxOpenOrders = maxOpenOrders;
+        this.limits = limits;
         this.ledger = ledger;
     }
 
@@ -42,10 +42,15 @@ public final class AccountView {
     }
 
     /**
-     * Reserves, or throws 422 with the shortfall (or when the customer holds the most open orders allowed);
-     * a write is then in flight until {@link Accounts#writeEnded}.
+     * Reserves a new order, or throws: 429 past the customer's order rate, 422 with the shortfall or when the customer
+     * holds the most open orders allowed. A write is then in flight until {@link Accounts#writeEnded}.
      */
     public void reserve(Order order, BigDecimal maxCost) {
+        if (!account.admitNewOrder(System.nanoTime(), limits.ordersPerSecond())) {
+            throw new OrderProblem.TooFast(account.customerId() + " placed " + limits.ordersPerSecond()
+                    + " orders in the last second, the most allowed across every region; retry in a second");
+        }
+        int maxOpenOrders = limits.maxOpenOrders();
         if (account.openOrders() >= maxOpenOrders) {
             throw new OrderProblem.TooManyOpen(account.customerId() + " holds " + account.openOrders()
                     + " open orders, the most allowed; one must fill or be cancelled first");

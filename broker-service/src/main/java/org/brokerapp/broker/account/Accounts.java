@@ -18,6 +18,7 @@ import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.deciding.AccountOwnership;
 import org.brokerapp.broker.deciding.CustomerPartitions;
 import org.brokerapp.broker.deciding.OwnedCustomers;
+import org.brokerapp.broker.security.SecurityProperties;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,19 +40,20 @@ public class Accounts implements OwnedCustomers {
     private static final Logger log = LoggerFactory.getLogger(Accounts.class);
 
     private final CustomerLedger ledger;
-    private final int maxOpenOrders;
+    private final AccountLimits limits;
     private final Duration closedOrderMemory;
     private final Map<String, Account> loaded = new ConcurrentHashMap<>();
     private volatile AccountOwnership ownership;
 
     @Autowired
-    public Accounts(CustomerLedger ledger, BrokerProperties properties) {
-        this(ledger, properties.matching().maxOpenOrdersPerCustomer(), properties.matching().closedOrderMemory());
+    public Accounts(CustomerLedger ledger, BrokerProperties properties, SecurityProperties security) {
+        this(ledger, new AccountLimits(properties.matching().maxOpenOrdersPerCustomer(), security.ordersPerSecond()),
+                properties.matching().closedOrderMemory());
     }
 
-    public Accounts(CustomerLedger ledger, int maxOpenOrders, Duration closedOrderMemory) {
+    public Accounts(CustomerLedger ledger, AccountLimits limits, Duration closedOrderMemory) {
         this.ledger = ledger;
-        this.maxOpenOrders = maxOpenOrders;
+        this.limits = limits;
         this.closedOrderMemory = closedOrderMemory;
     }
 
@@ -116,7 +118,7 @@ public class Accounts implements OwnedCustomers {
                 loaded.remove(customerId, account);
                 throw new OrderProblem.NotOwner(customerId);
             }
-            return step.apply(new AccountView(account, maxOpenOrders, ledger));
+            return step.apply(new AccountView(account, limits, ledger));
         }
     }
 

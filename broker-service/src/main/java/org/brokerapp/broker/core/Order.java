@@ -8,8 +8,8 @@ import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
 
 /**
- * An order as the ledger holds it. {@code limitPrice} is set for LIMIT orders, {@code stopPrice}
- * for STOP orders; {@code reservedCash} is what a BUY holds back from the customer's cash while
+ * An order as the ledger holds it. {@code limitPrice} is set for LIMIT and STOP_LIMIT orders,
+ * {@code stopPrice} for STOP and STOP_LIMIT orders; {@code reservedCash} is what a BUY holds back from the customer's cash while
  * it is open. Fill fields are set once the order is FILLED; {@code validity} says how long it may
  * rest (its time in force).
  */
@@ -32,9 +32,9 @@ public record Order(UUID orderId, String customerId, String clientOrderId, Strin
                 placedAt, fillPrice, filledAt, filledBy, closedAt, null);
     }
 
-    /** The price a tick is compared with: the limit for LIMIT orders, the stop for STOP orders. */
+    /** The price a tick is compared with first: the limit for LIMIT orders, the stop for STOP and STOP_LIMIT orders. */
     public BigDecimal triggerPrice() {
-        return type == OrderType.STOP ? stopPrice : limitPrice;
+        return type != null && type.hasStop() ? stopPrice : limitPrice;
     }
 
     public boolean isOpen() {

@@ -43,7 +43,6 @@ public abstract sealed class OrderProblem extends ApiProblem {
         }
     }
 
-    /** The request conflicts with the current state of things, which the detail describes (409). */
     /** The customer holds the most open orders allowed (422). */
     public static final class TooManyOpen extends OrderProblem {
         public TooManyOpen(String detail) {
@@ -51,6 +50,7 @@ public abstract sealed class OrderProblem extends ApiProblem {
         }
     }
 
+    /** The request conflicts with the current state of things, which the detail describes (409). */
     public static final class Conflict extends OrderProblem {
         public Conflict(String title, String detail) {
             super(HttpStatus.CONFLICT, title, detail);
@@ -70,6 +70,21 @@ public abstract sealed class OrderProblem extends ApiProblem {
 
         public NotOwner(String customerId, String detail) {
             super(HttpStatus.SERVICE_UNAVAILABLE, "Account busy", detail);
+        }
+
+        @Override
+        public Optional<Duration> retryAfter() {
+            return Optional.of(Duration.ofSeconds(1));
+        }
+    }
+
+    /**
+     * The customer placed as many new orders in the last second as they may, counted by their owner
+     * across every region and instance (429; a retry after a second is taken).
+     */
+    public static final class TooFast extends OrderProblem {
+        public TooFast(String detail) {
+            super(HttpStatus.TOO_MANY_REQUESTS, "Too many requests", detail);
         }
 
         @Override

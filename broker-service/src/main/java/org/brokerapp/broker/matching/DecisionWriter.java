@@ -148,12 +148,16 @@ class DecisionWriter {
                 null, null, at);
     }
 
-    /** The order as decided here, from what the matcher knows of it (the event's consumers need no more). */
+    /**
+     * The order as decided here, from what the matcher knows of it (the event's consumers need no more): as placed, with its
+     * limit and, until it triggered, its stop.
+     */
     private Order decided(RestingOrder o, OrderStatus status, BigDecimal fillPrice, Instant at) {
         BigDecimal trigger = PriceUnits.toDecimal(o.triggerPrice());
-        return new Order(o.orderId(), o.customerId(), null, o.symbol(), universe.get(o.symbol()).exchange(), o.side(), o.type(), o.quantity(),
-                o.type() == OrderType.LIMIT ? trigger : null, o.type() == OrderType.STOP ? trigger : null, null, status, null, null,
-                fillPrice, at, region, null);
+        BigDecimal limit = o.placedAs() == OrderType.STOP_LIMIT ? PriceUnits.toDecimal(o.limitPrice()) : o.placedAs() == OrderType.LIMIT ? trigger : null;
+        BigDecimal stop = o.type() == OrderType.STOP ? trigger : null;
+        return new Order(o.orderId(), o.customerId(), null, o.symbol(), universe.get(o.symbol()).exchange(), o.side(), o.placedAs(), o.quantity(),
+                limit, stop, null, status, null, null, fillPrice, at, region, null);
     }
 
     /**

@@ -1,7 +1,5 @@
 package org.brokerapp.broker.matching;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,8 +20,6 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-import org.brokerapp.api.OrderType;
-import org.brokerapp.api.Side;
 import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.OrderStatus;
@@ -73,7 +69,7 @@ public class MatchingService extends LoopThread {
     private final DecisionMemory memory;
     private final OpenOrders openOrders;
     private final LastPrices lastPrices;
-    private final BigDecimal buyStopCollar;
+    private final StopBounds bounds;
     private final List<RestingOrder> triggered = new ArrayList<>();
     private final Consumer<RestingOrder> collectTriggered = triggered::add;
 
@@ -86,7 +82,7 @@ public class MatchingService extends LoopThread {
         this.fence = fence;
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
-        this.buyStopCollar = properties.matching().buyStopCollar();
+        this.bounds = new StopBounds(properties.matching().buyStopCollar());
         this.memory = new DecisionMemory(properties.matching().decisionMemory(), properties.matching().maxClockSkew());
         this.commands = new SerialQueue<>(properties.kafka().handOffCapacity(), this::apply);
         exchanges.onChange(this::holdExchanges);
@@ -336,10 +332,10 @@ public class MatchingService extends LoopThread {
         book.onTick(tick.symbol(), price, collectTriggered);
         for (RestingOrder order : triggered) {
             book.triggered(order);
-            if (order.type() == OrderType.STOP && order.side() == Side.BUY && price > collarOf(order)) {
-                // a gap above the stop: the order becomes a limit at its collar, which its reserved cash covers
-                book.add(new RestingOrder(order.orderId(), order.customerId(), order.symbol(), Side.BUY, OrderType.LIMIT,
-                        order.quantity(), collarOf(order), order.placedAt(), order.expiresAt()), false);
+            long bound = bounds.of(order);
+            if (bounds.beyond(order, bound, price)) {
+                // a triggered stop beyond its bound (a gap): a limit at the bound from now on
+                book.add(order.limitAt(bound), false);
                 continue;
             }
             boolean verify = book.takeVerify(order.orderId());
@@ -382,10 +378,5 @@ public class MatchingService extends LoopThread {
                 decisions.expire(order, verify, fenceHere(order.symbol())).whenComplete(backUnlessDecided(order, verify));
             }
         }
-    }
-
-    private long collarOf(RestingOrder buyStop) {
-        return PriceUnits.of(PriceUnits.toDecimal(buyStop.triggerPrice()).multiply(BigDecimal.ONE.add(buyStopCollar))
-                .setScale(4, RoundingMode.DOWN));
     }
 }

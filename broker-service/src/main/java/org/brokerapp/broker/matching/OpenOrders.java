@@ -68,7 +68,8 @@ public class OpenOrders {
     /** The write {@link #saveAsync} sends, for a batch with the order's ledger row (a placement). */
     public BoundStatement insert(RestingOrder o) {
         return cql.insertOpenOrder.bind(o.symbol(), shardOf(o.orderId()), o.orderId(), o.customerId(), o.side().name(),
-                o.type().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), o.placedAt(), o.expiresAt(), BrokerCql.writeTimestamp(o.placedAt()));
+                o.placedAs().name(), o.quantity(), PriceUnits.toDecimal(o.triggerPrice()), o.placedAt(), o.expiresAt(),
+                o.limitPrice() == 0 ? null : PriceUnits.toDecimal(o.limitPrice()), BrokerCql.writeTimestamp(o.placedAt()));
     }
 
     /**
@@ -116,9 +117,9 @@ public class OpenOrders {
 
     private static CompletionStage<List<RestingOrder>> drain(String symbol, AsyncResultSet page, List<RestingOrder> into) {
         for (Row r : page.currentPage()) {
-            into.add(new RestingOrder(r.getUuid("order_id"), r.getString("customer_id"), symbol, Side.valueOf(r.getString("side")),
-                    OrderType.valueOf(r.getString("order_type")), r.getLong("quantity"), PriceUnits.of(r.getBigDecimal("trigger_price")),
-                    r.getInstant("placed_at"), r.getInstant("expires_at")));
+            into.add(RestingOrders.of(r.getUuid("order_id"), r.getString("customer_id"), symbol, Side.valueOf(r.getString("side")),
+                    OrderType.valueOf(r.getString("order_type")), r.getLong("quantity"), r.getBigDecimal("trigger_price"),
+                    r.getBigDecimal("limit_price"), r.getInstant("placed_at"), r.getInstant("expires_at")));
         }
         return page.hasMorePages() ? page.fetchNextPage().thenCompose(next -> drain(symbol, next, into)) : CompletableFuture.completedFuture(into);
     }

@@ -69,27 +69,34 @@ class OrderRequests {
         Side side = required(r.side(), "side");
         OrderType type = required(r.type(), "type");
         long quantity = quantity(required(r.quantity(), "quantity"));
-        BigDecimal price = switch (type) {
-            case LIMIT -> price(required(r.limitPrice(), "limitPrice"), "limitPrice", r.stopPrice(), "stopPrice");
-            case STOP -> price(required(r.stopPrice(), "stopPrice"), "stopPrice", r.limitPrice(), "limitPrice");
-            case MARKET -> {
-                if (r.limitPrice() != null || r.stopPrice() != null) {
-                    throw new OrderProblem.Invalid("a MARKET order takes no limitPrice or stopPrice");
-                }
-                yield null;
-            }
-        };
+        if (type == OrderType.MARKET && (r.limitPrice() != null || r.stopPrice() != null)) {
+            throw new OrderProblem.Invalid("a MARKET order takes no limitPrice or stopPrice");
+        }
+        if (type.hasLimit()) {
+            required(r.limitPrice(), "limitPrice");
+        }
+        if (type.hasStop()) {
+            required(r.stopPrice(), "stopPrice");
+        }
+        if (!type.hasLimit() && r.limitPrice() != null) {
+            throw new OrderProblem.Invalid("give stopPrice only, not limitPrice: a " + type + " order has no limit");
+        }
+        if (!type.hasStop() && r.stopPrice() != null) {
+            throw new OrderProblem.Invalid("give limitPrice only, not stopPrice: a " + type + " order has no stop");
+        }
+        BigDecimal limit = type.hasLimit() ? price(r.limitPrice(), "limitPrice") : null;
+        BigDecimal stop = type.hasStop() ? price(r.stopPrice(), "stopPrice") : null;
         TimeInForce timeInForce = timeInForce(type, r.timeInForce());
         Instant expireAt = expireAt(timeInForce, r.expireAt());
         if (timeInForce == TimeInForce.DAY) {
             expireAt = sessions.dayOrderExpiry(symbols.get(symbol).exchange(), Instant.now());
         }
-        return new PlaceOrder(customerId, clientOrderId, symbol, side, type, quantity, price, new Validity(timeInForce, expireAt));
+        return new PlaceOrder(customerId, clientOrderId, symbol, side, type, quantity, limit, stop, new Validity(timeInForce, expireAt));
     }
 
     /**
-     * A MARKET order trades at once, whole, or is refused: IOC is all it can be. A LIMIT or STOP
-     * order rests: DAY, GTC or GTD. IOC and FOK on a resting order need partial fills from the
+     * A MARKET order trades at once, whole, or is refused: IOC is all it can be. A LIMIT, STOP or
+     * STOP_LIMIT order rests: DAY, GTC or GTD. IOC and FOK on a resting order need partial fills from the
      * tick's volume, which the matcher does not make yet: refused, not quietly made GTC.
      */
     private static TimeInForce timeInForce(OrderType type, TimeInForce asked) {
@@ -139,10 +146,7 @@ class OrderRequests {
         return q.longValueExact();
     }
 
-    private static BigDecimal price(BigDecimal price, String name, BigDecimal other, String otherName) {
-        if (other != null) {
-            throw new OrderProblem.Invalid("give " + name + " only, not " + otherName);
-        }
+    private static BigDecimal price(BigDecimal price, String name) {
         if (price.signum() <= 0) {
             throw new OrderProblem.Invalid(name + " must be > 0, was " + Excerpt.of(price));
         }

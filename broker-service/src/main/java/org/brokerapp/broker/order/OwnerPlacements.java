@@ -266,18 +266,19 @@ class OwnerPlacements {
     }
 
     private Order newOrder(UUID orderId, PlaceOrder c, String exchange, String placedRegion) {
-        BigDecimal limit = c.type() == OrderType.LIMIT ? c.price() : null;
-        BigDecimal stop = c.type() == OrderType.STOP ? c.price() : null;
         BigDecimal reserved = c.side() == Side.SELL ? BigDecimal.ZERO : reservationPerShare(c).multiply(BigDecimal.valueOf(c.quantity()));
-        return new Order(orderId, c.customerId(), c.clientOrderId(), c.symbol(), exchange, c.side(), c.type(), c.quantity(), limit, stop,
+        return new Order(orderId, c.customerId(), c.clientOrderId(), c.symbol(), exchange, c.side(), c.type(), c.quantity(), c.limitPrice(), c.stopPrice(),
                 reserved, OrderStatus.OPEN, placedRegion, Instant.now(), null, null, null, null, c.validity());
     }
 
-    /** A BUY LIMIT never pays above its limit; a BUY STOP never above stop x (1 + collar), which is what the matcher enforces. */
+    /**
+     * A BUY LIMIT or STOP_LIMIT never pays above its limit; a BUY STOP never above stop x (1 + collar), which is what the
+     * matcher enforces.
+     */
     private BigDecimal reservationPerShare(PlaceOrder c) {
         return c.type() == OrderType.STOP
-                ? c.price().multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.DOWN)
-                : c.price();
+                ? c.stopPrice().multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.DOWN)
+                : c.limitPrice();
     }
 
     /**
@@ -286,7 +287,8 @@ class OwnerPlacements {
      */
     private static Order sameRequestOrRefuse(Order existing, PlaceOrder c) {
         boolean same = existing.symbol().equals(c.symbol()) && existing.side() == c.side() && existing.type() == c.type()
-                && existing.quantity() == c.quantity() && samePrice(existing.triggerPrice(), c.price())
+                && existing.quantity() == c.quantity() && samePrice(existing.limitPrice(), c.limitPrice())
+                && samePrice(existing.stopPrice(), c.stopPrice())
                 && existing.validity().timeInForce() == c.validity().timeInForce()
                 && (c.validity().timeInForce() != TimeInForce.GTD || c.validity().expiresAt().equals(existing.validity().expiresAt()));
         if (!same) {

@@ -99,13 +99,13 @@ class Placements {
      */
     Placement settle(Order unsettled) {
         PlaceOrder again = new PlaceOrder(unsettled.customerId(), unsettled.clientOrderId(), unsettled.symbol(), unsettled.side(),
-                unsettled.type(), unsettled.quantity(), unsettled.triggerPrice(), unsettled.validity());
+                unsettled.type(), unsettled.quantity(), unsettled.limitPrice(), unsettled.stopPrice(), unsettled.validity());
         return owner.place(again, symbols.get(unsettled.symbol()), unsettled.placedRegion());
     }
 
     private static RoutedPlacement routed(PlaceOrder c, String placedRegion) {
         Validity v = c.validity();
-        return new RoutedPlacement(c.customerId(), c.clientOrderId(), c.symbol(), c.side(), c.type(), c.quantity(), c.price(), placedRegion,
-                v.timeInForce(), v.timeInForce() == TimeInForce.GTD ? v.expiresAt() : null);
+        return new RoutedPlacement(c.customerId(), c.clientOrderId(), c.symbol(), c.side(), c.type(), c.quantity(), c.triggerPrice(), placedRegion,
+                v.timeInForce(), v.timeInForce() == TimeInForce.GTD ? v.expiresAt() : null, c.type() == OrderType.STOP_LIMIT ? c.limitPrice() : null);
     }
 }

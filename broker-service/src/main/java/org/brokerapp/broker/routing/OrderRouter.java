@@ -242,7 +242,11 @@ public class OrderRouter {
         return new Placement(executed.order(), executed.created() || answered.retried());
     }
 
-    /** Placements and the order's own refusals are answers; anything else is the link or the peer failing. */
+    /**
+     * Placements and the order's own refusals are answers; anything else is the link or the peer failing. A 429 is the
+     * customer's order rate, counted by their owner (no edge limiter stands before {@code /internal/**}): an answer about the
+     * customer, relayed with its Retry-After, never a failure of the region that would open its circuit for everyone.
+     */
     private RoutedAnswer answer(String peer, PeerResponse response) {
         int status = response.status();
         if (status == 200 || status == 201) {
@@ -253,7 +257,7 @@ public class OrderRouter {
         if (status == 401 || status == 403) {
             throw new RemoteFailure(peer + " refused this broker's signature: broker.peers.public-keys there must hold this region's public key, and the clocks agree within broker.peers.max-skew");
         }
-        if (status >= 400 && status < 500 && status != 429 || status == 503 && response.retryAfter().isPresent()) {
+        if (status >= 400 && status < 500 || status == 503 && response.retryAfter().isPresent()) {
             JsonNode problem = json.readTree(response.body());
             return new RoutedAnswer.Refused(problem.path("region").asString(peer), HttpStatus.valueOf(status),
                     problem.path("title").asString("Refused by " + peer), problem.path("detail").asString(""),

@@ -88,10 +88,10 @@ public final class BrokerCql {
 
         String open = keyspace + ".open_orders";
         insertOpenOrder = idempotent(session, "INSERT INTO " + open + " (symbol, shard, order_id, customer_id, side, order_type, quantity, trigger_price, placed_at, "
-                + "expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TIMESTAMP ?");
+                + "expires_at, limit_price) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TIMESTAMP ?");
         deleteOpenOrder = idempotent(session, "DELETE FROM " + open + " USING TIMESTAMP ? WHERE symbol = ? AND shard = ? AND order_id = ?");
-        selectOpenOrders = idempotent(session, "SELECT order_id, customer_id, side, order_type, quantity, trigger_price, placed_at, expires_at FROM " + open
-                + " WHERE symbol = ? AND shard = ?");
+        selectOpenOrders = idempotent(session, "SELECT order_id, customer_id, side, order_type, quantity, trigger_price, placed_at, expires_at, "
+                + "limit_price FROM " + open + " WHERE symbol = ? AND shard = ?");
 
 
         saveLastPrice = session.prepare("UPDATE " + keyspace + ".last_prices SET price = ?, sequence = ?, tick_time = ?, region = ? WHERE symbol = ?");

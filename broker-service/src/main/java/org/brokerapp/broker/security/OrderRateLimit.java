@@ -13,9 +13,10 @@ import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * At most {@code broker.security.orders-per-second} placements per customer and broker instance
- * (Resilience4j RateLimiter, one per customer, no waiting): beyond it {@code POST /api/orders} is
- * 429 with Retry-After before anything is read or written.
+ * The edge's shield: at most {@code broker.security.orders-per-second} placements per customer and
+ * broker instance (Resilience4j RateLimiter, one per customer, no waiting), beyond which {@code POST
+ * /api/orders} is 429 with Retry-After before anything is read, forwarded or written. The customer's
+ * limit itself is counted by their owner across every region and instance ({@code account.OrderRate}).
  */
 @Configuration(proxyBeanMethods = false)
 class OrderRateLimit implements WebMvcConfigurer, HandlerInterceptor {

@@ -20,7 +20,8 @@ import org.springframework.validation.annotation.Validated;
  * @param passwordCheckWait how long a login waits for its turn before the 429
  * @param passwordCheckSources source addresses whose limits are remembered (the least recent are forgotten)
  * @param failedLoginDelay how long a refused password login waits for its answer, without a thread ({@link FailedLoginDelay})
- * @param ordersPerSecond orders a customer may place per second on this broker instance; beyond it 429 with Retry-After
+ * @param ordersPerSecond new orders a customer may place per second, counted by their owner across every region and instance
+ *                        (and by each instance's edge before it reads a request); beyond it 429 with Retry-After
  */
 @Validated
 @ConfigurationProperties("broker.security")

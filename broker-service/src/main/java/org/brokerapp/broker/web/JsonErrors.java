@@ -1,5 +1,8 @@
 package org.brokerapp.broker.web;
 
+import java.time.DateTimeException;
+import java.util.Optional;
+
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamConstraintsException;
@@ -24,6 +27,10 @@ final class JsonErrors {
         if (cause instanceof MismatchedInputException m) {
             return field(m) + "has the wrong type";
         }
+        if (cause instanceof DateTimeException) {
+            // a time Jackson handed to java.time, which refused it: the field is on the Jackson exception around it
+            return jacksonAround(e).map(JsonErrors::field).orElse("the body ") + "is not a time like 2026-12-31T21:00:00Z";
+        }
         if (cause instanceof StreamConstraintsException) {
             // the parser's own bounds, which it checks before it reads on and reports with no location
             return "the JSON is nested too deeply, or a number, string or name in it is too long";
@@ -33,6 +40,15 @@ final class JsonErrors {
                     : "malformed JSON at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
         }
         return e.getMessage() != null && e.getMessage().startsWith("Required request body is missing") ? "the body is missing" : "unreadable";
+    }
+
+    private static Optional<JacksonException> jacksonAround(Throwable e) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof JacksonException j) {
+                return Optional.of(j);
+            }
+        }
+        return Optional.empty();
     }
 
     private static String field(JacksonException e) {

@@ -33,7 +33,7 @@ class AccountsTests {
 
     private final CustomerLedger ledger = mock(CustomerLedger.class);
     private final AccountOwnership ownership = mock(AccountOwnership.class);
-    private final Accounts accounts = new Accounts(ledger, 10_000, java.time.Duration.ofMinutes(10));
+    private final Accounts accounts = new Accounts(ledger, new AccountLimits(10_000, 1_000), java.time.Duration.ofMinutes(10));
 
     AccountsTests() {
         accounts.ownedBy(ownership);
@@ -124,30 +124,40 @@ class AccountsTests {
     /** Bounded state (#55): past the cap of open orders a placement is refused, and a fill makes room again. */
     @Test
     void aCustomerHoldsAtMostTheCapOfOpenOrders() {
-        Accounts capped = new Accounts(ledger, 2, java.time.Duration.ofMinutes(10));
-        capped.ownedBy(ownership);
+        Accounts capped = carolsOwner(new AccountLimits(2, 1_000));
+        java.util.List<org.brokerapp.broker.core.Order> orders = openBuys(3);
+        reserve(capped, orders.get(0));
+        reserve(capped, orders.get(1));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> reserve(capped, orders.get(2))).isInstanceOf(org.brokerapp.broker.core.OrderProblem.TooManyOpen.class);
+
+        capped.filled(filledAt(orders.get(0), "1.00"));
+        reserve(capped, orders.get(2));
+    }
+
+    /** The owner of carol (1,000 cash) under {@code limits}. */
+    private Accounts carolsOwner(AccountLimits limits) {
+        Accounts accounts = new Accounts(ledger, limits, java.time.Duration.ofMinutes(10));
+        accounts.ownedBy(ownership);
         when(ownership.covers("carol")).thenReturn(true);
         when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")));
+        return accounts;
+    }
+
+    /** {@code n} new BUY LIMITs of carol's, 1 share at 1.00 each. */
+    private static java.util.List<org.brokerapp.broker.core.Order> openBuys(int n) {
         java.util.List<org.brokerapp.broker.core.Order> orders = new java.util.ArrayList<>();
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < n; i++) {
             orders.add(new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-" + i, "IBM", "NYSE", org.brokerapp.api.Side.BUY,
                     org.brokerapp.api.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.OPEN,
                     "us-east-1", T, null, null, null, null));
         }
-        capped.withAccount("carol", a -> {
-            a.reserve(orders.get(0), BigDecimal.ONE);
-            a.reserve(orders.get(1), BigDecimal.ONE);
-            return null;
-        });
+        return orders;
+    }
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> capped.withAccount("carol", a -> {
-            a.reserve(orders.get(2), BigDecimal.ONE);
-            return null;
-        })).isInstanceOf(org.brokerapp.broker.core.OrderProblem.TooManyOpen.class);
-
-        capped.filled(filledAt(orders.get(0), "1.00"));
-        capped.withAccount("carol", a -> {
-            a.reserve(orders.get(2), BigDecimal.ONE);
+    private static void reserve(Accounts accounts, org.brokerapp.broker.core.Order order) {
+        accounts.withAccount(order.customerId(), a -> {
+            a.reserve(order, BigDecimal.ONE);
             return null;
         });
     }
@@ -163,5 +173,24 @@ class AccountsTests {
         return new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE", org.brokerapp.api.Side.BUY,
                 org.brokerapp.api.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.FILLED,
                 "us-east-1", T, BigDecimal.ONE, T, "us-east-1", null);
+    }
+
+    /** One limit across regions and instances (#57): the owner counts every new order of its customer, whichever broker received it. */
+    @Test
+    void pastItsRateACustomersNewOrderIsRefusedByItsOwnerAndASecondLaterTaken() throws InterruptedException {
+        Accounts limited = carolsOwner(new AccountLimits(10_000, 2));
+        java.util.List<org.brokerapp.broker.core.Order> orders = openBuys(3);
+        reserve(limited, orders.get(0));
+        reserve(limited, orders.get(1));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> reserve(limited, orders.get(2))).isInstanceOfSatisfying(org.brokerapp.broker.core.OrderProblem.TooFast.class, p -> {
+            assertThat(p.status().value()).isEqualTo(429);
+            assertThat(p.retryAfter()).contains(java.time.Duration.ofSeconds(1));
+        });
+        BigDecimal reserved = limited.withAccount("carol", a -> a.holdings().reservedCash());
+        assertThat(reserved).as("the refused order holds nothing").isEqualByComparingTo("2");
+
+        Thread.sleep(600); // a permit comes back every half second at 2 a second
+        reserve(limited, orders.get(2));
     }
 }

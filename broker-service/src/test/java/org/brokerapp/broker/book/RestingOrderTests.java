@@ -42,7 +42,7 @@ class RestingOrderTests {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            MARKET | 10 | 1000000 | a MARKET order never rests
+            MARKET | 10 | 1000000 | an order waits as a LIMIT or a STOP, not a MARKET
             LIMIT  | 0  | 1000000 | quantity must be > 0, was 0
             STOP   | -1 | 1000000 | quantity must be > 0, was -1
             LIMIT  | 10 | 0       | triggerPrice must be > 0 units, was 0

@@ -51,7 +51,11 @@ class BadInputIT {
             quantity as a word            | POST | `{VALID,"quantity":"ten","limitPrice":1}`                             | 400 | quantity
             quantity as a boolean         | POST | `{VALID,"quantity":true,"limitPrice":1}`                              | 400 | quantity
             quantity as a string (#55)    | POST | `{VALID,"quantity":"10","limitPrice":1}`                              | 400 | quantity has the wrong type
-            an unknown field (#55)        | POST | `{VALID,"quantity":1,"limitPrice":1,"timeInForce":"IOC"}`             | 400 | unknown field 'timeInForce'
+            an unknown field (#55)        | POST | `{VALID,"quantity":1,"limitPrice":1,"extendedHours":true}`            | 400 | unknown field 'extendedHours'
+            IOC on a LIMIT order (#57)    | POST | `{VALID,"quantity":1,"limitPrice":1,"timeInForce":"IOC"}`             | 400 | timeInForce IOC is taken on MARKET orders only
+            an unknown time in force      | POST | `{VALID,"quantity":1,"limitPrice":1,"timeInForce":"GTX"}`             | 400 | timeInForce
+            GTD without expireAt (#57)    | POST | `{VALID,"quantity":1,"limitPrice":1,"timeInForce":"GTD"}`             | 400 | expireAt is required
+            expireAt not a time (#57)     | POST | `{VALID,"quantity":1,"limitPrice":1,"timeInForce":"GTD","expireAt":"soon"}` | 400 | expireAt is not a time
             huge quantity                 | POST | `{VALID,"quantity":1e20,"limitPrice":1}`                              | 400 | at most
             LIMIT without limitPrice      | POST | `{VALID,"quantity":1}`                                               | 400 | limitPrice is required
             zero limitPrice               | POST | `{VALID,"quantity":1,"limitPrice":0}`                                 | 400 | limitPrice must be > 0

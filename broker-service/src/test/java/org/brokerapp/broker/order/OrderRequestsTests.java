@@ -62,7 +62,7 @@ class OrderRequestsTests {
         PlaceOrder order = REQUESTS.validate("alice", new PlaceOrderRequest("c-1", "JPM", Side.BUY, OrderType.LIMIT, new BigDecimal("1E+1"),
                 new BigDecimal("300.000000"), null));
 
-        assertThat(order.price()).isEqualByComparingTo("300");
+        assertThat(order.limitPrice()).isEqualByComparingTo("300");
         assertThat(order.quantity()).isEqualTo(10);
     }
 
@@ -110,6 +110,22 @@ class OrderRequestsTests {
     void aMarketOrderIsImmediateOrNothing() {
         assertThatThrownBy(() -> REQUESTS.validate("alice", new PlaceOrderRequest("c-1", "JPM", Side.BUY, OrderType.MARKET, BigDecimal.ONE,
                 null, null, TimeInForce.DAY, null))).isInstanceOf(OrderProblem.Invalid.class).hasMessageContaining("IOC");
+    }
+
+    @Test
+    void aStopLimitOrderTakesBothItsStopAndItsLimit() {
+        PlaceOrder order = REQUESTS.validate("alice", new PlaceOrderRequest("c-1", "JPM", Side.BUY, OrderType.STOP_LIMIT, BigDecimal.TEN,
+                new BigDecimal("301"), new BigDecimal("300")));
+
+        assertThat(order.stopPrice()).isEqualByComparingTo("300");
+        assertThat(order.limitPrice()).isEqualByComparingTo("301");
+        assertThat(order.triggerPrice()).isEqualByComparingTo("300");
+        assertThatThrownBy(() -> REQUESTS.validate("alice", new PlaceOrderRequest("c-1", "JPM", Side.BUY, OrderType.STOP_LIMIT, BigDecimal.TEN,
+                null, new BigDecimal("300")))).isInstanceOf(OrderProblem.Invalid.class).hasMessage("limitPrice is required");
+        assertThatThrownBy(() -> REQUESTS.validate("alice", new PlaceOrderRequest("c-1", "JPM", Side.BUY, OrderType.STOP, BigDecimal.TEN,
+                new BigDecimal("301"), new BigDecimal("300")))).isInstanceOf(OrderProblem.Invalid.class).hasMessageContaining("has no limit");
+        assertThatThrownBy(() -> REQUESTS.validate("alice", new PlaceOrderRequest("c-1", "JPM", Side.BUY, OrderType.STOP, BigDecimal.TEN,
+                new BigDecimal("301"), null))).isInstanceOf(OrderProblem.Invalid.class).hasMessage("stopPrice is required");
     }
 
     private static PlaceOrderRequest limit(TimeInForce timeInForce, Instant expireAt) {

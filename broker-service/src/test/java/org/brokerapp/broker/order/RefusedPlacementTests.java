@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.broker.account.AccountLimits;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.CustomerLedger;
@@ -50,7 +51,7 @@ class RefusedPlacementTests {
     private static final String REGION = "us-east-1";
 
     private final CustomerLedger ledger = mock(CustomerLedger.class);
-    private final Accounts accounts = spy(new Accounts(ledger, 10_000, java.time.Duration.ofMinutes(10)));
+    private final Accounts accounts = spy(new Accounts(ledger, new AccountLimits(10_000, 1_000), java.time.Duration.ofMinutes(10)));
     private final CustomerHomes homes = mock(CustomerHomes.class);
     private final RestingOrderRows rows = mock(RestingOrderRows.class);
     private final OrderEventPublisher events = mock(OrderEventPublisher.class);

@@ -25,6 +25,7 @@ import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.broker.account.AccountLimits;
 import org.brokerapp.broker.account.AccountView;
 import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
@@ -67,7 +68,7 @@ class RoutedMarketOrderTests {
     private final CustomerHomes homes = mock(CustomerHomes.class);
     private final LastPrices lastPrices = mock(LastPrices.class);
     private final OrderRouter router = mock(OrderRouter.class);
-    private final Accounts accounts = spy(new Accounts(ledger, 10_000, java.time.Duration.ofMinutes(10)));
+    private final Accounts accounts = spy(new Accounts(ledger, new AccountLimits(10_000, 1_000), java.time.Duration.ofMinutes(10)));
     private final SymbolUniverse symbols = mock(SymbolUniverse.class);
     private final ExchangeOwnership exchanges = mock(ExchangeOwnership.class, RETURNS_DEEP_STUBS);
 

@@ -117,7 +117,7 @@ class RoutedOrderTrustIT {
 
     private static byte[] placement(String customer, String placedRegion) {
         return JSON.writeValueAsBytes(new RoutedPlacement(customer, "trust-" + UUID.randomUUID(), "IBM", Side.BUY, OrderType.LIMIT, 1,
-                new java.math.BigDecimal("1.00"), placedRegion, null, null));
+                new java.math.BigDecimal("1.00"), placedRegion, null, null, null));
     }
 
     private HttpResponse<String> send(PeerSigner signer, byte[] body, String signedCustomer) throws Exception {

@@ -157,7 +157,7 @@ public final class Brokers implements AutoCloseable {
         properties.put("broker.matching.closed-order-memory", "2s");
         // OpenOrderCapIT fills a customer's cap of open orders: 300, not 10,000
         properties.put("broker.matching.max-open-orders-per-customer", "300");
-        // BadInputIT sends its 59 refusals as fast as they are answered, as alice: the per-customer order rate is CredentialsTests'
+        // BadInputIT sends its refusals as fast as they are answered, as alice: the per-customer order rate is CredentialsTests'
         properties.put("broker.security.orders-per-second", "1000");
         // tests wait for the circuit to close after a heal: not 5 s per probe
         properties.put("resilience4j.circuitbreaker.configs.default.wait-duration-in-open-state", "2s");

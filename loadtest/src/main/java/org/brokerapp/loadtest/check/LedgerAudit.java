@@ -142,10 +142,10 @@ public final class LedgerAudit {
     }
 
     private static String honours(ApiOrder o) {
-        if ("LIMIT".equals(o.type()) && o.limitPrice() != null) {
+        if (("LIMIT".equals(o.type()) || "STOP_LIMIT".equals(o.type())) && o.limitPrice() != null) {
             int c = o.fillPrice().compareTo(o.limitPrice());
             if ("BUY".equals(o.side()) ? c > 0 : c < 0) {
-                return o.side() + " LIMIT " + o.limitPrice() + " filled at " + o.fillPrice();
+                return o.side() + " " + o.type() + " " + o.limitPrice() + " filled at " + o.fillPrice();
             }
         } else if ("STOP".equals(o.type()) && o.stopPrice() != null) {
             int c = o.fillPrice().compareTo(o.stopPrice());

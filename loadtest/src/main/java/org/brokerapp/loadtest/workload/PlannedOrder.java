@@ -1,6 +1,7 @@
 package org.brokerapp.loadtest.workload;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -14,7 +15,7 @@ import org.brokerapp.api.TimeInForce;
  *
  * @param marketable priced so that the symbol's next tick triggers it (always true for MARKET)
  * @param placedIn   the region whose broker receives the request; {@code symbol.home()} decides where it executes
- * @param price      limit price of a LIMIT, stop price of a STOP, null for MARKET
+ * @param price      limit price of a LIMIT, stop price of a STOP or STOP_LIMIT, null for MARKET
  * @param timeInForce GTC, DAY or GTD for a LIMIT or STOP, IOC for a MARKET
  * @param goodFor    a GTD order's life: it expires this long after it is sent
  */
@@ -27,6 +28,9 @@ public record PlannedOrder(String clientOrderId, int customer, TradedSymbol symb
         this(clientOrderId, customer, symbol, side, type, quantity, price, marketable, placedIn,
                 type == OrderType.MARKET ? TimeInForce.IOC : TimeInForce.GTC, null);
     }
+
+    private static final BigDecimal STOP_LIMIT_UP = new BigDecimal("1.02");
+    private static final BigDecimal STOP_LIMIT_DOWN = new BigDecimal("0.98");
 
     public boolean crossRegion() {
         return !placedIn.equals(symbol.home());
@@ -44,6 +48,12 @@ public record PlannedOrder(String clientOrderId, int customer, TradedSymbol symb
         return "load-" + customer + "-pw";
     }
 
+    /** A STOP_LIMIT's limit: 2 % beyond its stop, so a marketable one fills at the tick that triggers it and a resting one never. */
+    public BigDecimal stopLimit() {
+        BigDecimal factor = side == Side.BUY ? STOP_LIMIT_UP : STOP_LIMIT_DOWN;
+        return price.multiply(factor).setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros();
+    }
+
     /** The JSON body of {@code POST /api/orders}, sent now: a GTD order expires {@link #goodFor} from now (its retries send the same body). */
     public String json() {
         StringBuilder body = new StringBuilder(160).append("{\"clientOrderId\":\"").append(clientOrderId)
@@ -53,8 +63,11 @@ public record PlannedOrder(String clientOrderId, int customer, TradedSymbol symb
                 .append("\",\"quantity\":").append(quantity);
         if (type == OrderType.LIMIT) {
             body.append(",\"limitPrice\":").append(price.toPlainString());
-        } else if (type == OrderType.STOP) {
+        } else if (type.hasStop()) {
             body.append(",\"stopPrice\":").append(price.toPlainString());
+        }
+        if (type == OrderType.STOP_LIMIT) {
+            body.append(",\"limitPrice\":").append(stopLimit().toPlainString());
         }
         body.append(",\"timeInForce\":\"").append(timeInForce).append('"');
         if (timeInForce == TimeInForce.GTD) {

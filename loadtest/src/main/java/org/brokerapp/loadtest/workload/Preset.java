@@ -16,19 +16,19 @@ import java.util.Map;
  */
 public enum Preset {
 
-    /** The README's one-command demo, about four minutes of load: 20 orders/s (LIMIT 60 %, STOP 20 %, MARKET 20 %; 30 % cross-region),
+    /** The README's one-command demo, about four minutes of load: 20 orders/s (LIMIT 50 %, STOP 20 %, STOP_LIMIT 10 %, MARKET 20 %; 30 % cross-region),
      * 60 ticks/s over 15 + 15 symbols, 50 customers; 10 s ramp-up, 150 s warm-up, 90 s measured, 5 s drain. Two and a half minutes of
      * warm-up, since the brokers are new JVMs still compiling their order path: after one minute their compilers still took about
      * half of their CPU in the window, and every latency measured that too (docs/benchmarks/log/2026-11-29-warm-up-150s.md). */
-    DEMO("the one-command demo: 20 orders/s (LIMIT 60%, STOP 20%, MARKET 20%; half BUY; half marketable; 30% cross-region), 60 ticks/s over "
-            + "15+15 symbols, 50 customers, ramp-up 10 s, warm-up 150 s, 90 s measured",
-            20, 60, new OrderMix(60, 20, 20), 0.5, 0.5, 0.3, 15, 15, 50, 10, 150, 90, 5, 10),
+    DEMO("the one-command demo: 20 orders/s (LIMIT 50%, STOP 20%, STOP_LIMIT 10%, MARKET 20%; half BUY; half marketable; 30% cross-region), "
+            + "60 ticks/s over 15+15 symbols, 50 customers, ramp-up 10 s, warm-up 150 s, 90 s measured",
+            20, 60, new OrderMix(50, 20, 20, 10), 0.5, 0.5, 0.3, 15, 15, 50, 10, 150, 90, 5, 10),
 
-    /** Seconds long, to see the whole path work: 10 orders/s (LIMIT 60 %, STOP 20 %, MARKET 20 %; 20 % cross-region), 40 ticks/s over
+    /** Seconds long, to see the whole path work: 10 orders/s (LIMIT 50 %, STOP 20 %, STOP_LIMIT 10 %, MARKET 20 %; 20 % cross-region), 40 ticks/s over
      * 5 + 5 symbols, 20 customers; 2 s ramp-up, 3 s warm-up, 10 s measured, 2 s drain. */
-    SMOKE("seconds long: 10 orders/s (LIMIT 60%, STOP 20%, MARKET 20%; half BUY; half marketable; 20% cross-region), 40 ticks/s over 5+5 symbols, "
-            + "20 customers, ramp-up 2 s, warm-up 3 s, 10 s measured",
-            10, 40, new OrderMix(60, 20, 20), 0.5, 0.5, 0.2, 5, 5, 20, 2, 3, 10, 2, 5),
+    SMOKE("seconds long: 10 orders/s (LIMIT 50%, STOP 20%, STOP_LIMIT 10%, MARKET 20%; half BUY; half marketable; 20% cross-region), 40 ticks/s "
+            + "over 5+5 symbols, 20 customers, ramp-up 2 s, warm-up 3 s, 10 s measured",
+            10, 40, new OrderMix(50, 20, 20, 10), 0.5, 0.5, 0.2, 5, 5, 20, 2, 3, 10, 2, 5),
     /** The published prototype's experiment: 300 orders/s (LIMIT 75 %, STOP 15 %, MARKET 10 %, two thirds of LIMIT/STOP marketable:
      * ~210 trades/s; 10 % placed in Sydney), 600 ticks/s over 60 us-east-1 symbols, 200 customers; 10 s ramp-up, 20 s warm-up, 60 s measured. */
     PROTOTYPE("the published prototype's load: 300 orders/s (LIMIT 75%, STOP 15%, MARKET 10%; half BUY; 2/3 of LIMIT/STOP marketable: ~210 trades/s; "

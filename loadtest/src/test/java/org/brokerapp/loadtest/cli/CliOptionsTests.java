@@ -68,7 +68,9 @@ class CliOptionsTests {
         RunPlan plan = CliOptions.parse(new String[] {"--preset", "smoke", "--market", "0"});
 
         assertThat(plan.spec().mix().market()).isZero();
-        assertThat(plan.spec().mix().limit()).isEqualTo(0.75, org.assertj.core.data.Offset.offset(1e-9));
+        // smoke is LIMIT 50, STOP 20, STOP_LIMIT 10: without MARKET 62.5 %, 25 % and 12.5 %
+        assertThat(plan.spec().mix().limit()).isEqualTo(0.625, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(plan.spec().mix().stopLimit()).isEqualTo(0.125, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test

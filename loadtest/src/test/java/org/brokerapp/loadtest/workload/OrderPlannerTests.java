@@ -136,6 +136,16 @@ class OrderPlannerTests {
     }
 
     @Test
+    void aStopLimitCarriesItsStopAndALimitBeyondIt() {
+        TradedSymbol ibm = new TradedSymbol("IBM", "NYSE", "us-east-1", new BigDecimal("200"));
+
+        assertThat(new PlannedOrder("c-5", 1, ibm, Side.BUY, OrderType.STOP_LIMIT, 1, new BigDecimal("198"), true, "us-east-1").json())
+                .endsWith("\"type\":\"STOP_LIMIT\",\"quantity\":1,\"stopPrice\":198,\"limitPrice\":201.96,\"timeInForce\":\"GTC\"}");
+        assertThat(new PlannedOrder("c-6", 1, ibm, Side.SELL, OrderType.STOP_LIMIT, 1, new BigDecimal("202"), true, "us-east-1").json())
+                .contains("\"stopPrice\":202,\"limitPrice\":197.96");
+    }
+
+    @Test
     void aGtdOrderExpiresItsLifeAfterItIsSent() {
         TradedSymbol ibm = new TradedSymbol("IBM", "NYSE", "us-east-1", new BigDecimal("200"));
         Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
