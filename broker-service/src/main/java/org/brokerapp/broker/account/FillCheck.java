@@ -3,7 +3,6 @@ package org.brokerapp.broker.account;
 import java.math.BigDecimal;
 import java.util.Optional;
 
-import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
 import org.brokerapp.broker.core.Order;
 

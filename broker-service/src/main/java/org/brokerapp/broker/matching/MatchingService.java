@@ -1,6 +1,5 @@
 package org.brokerapp.broker.matching;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
