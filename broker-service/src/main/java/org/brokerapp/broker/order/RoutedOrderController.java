@@ -54,7 +54,7 @@ class RoutedOrderController {
         String sender = passedOn ? region : routed.placedRegion();
         requireSignedBy(caller, sender, routed.customerId());
         var price = routed.type() == OrderType.LIMIT ? routed.price() : routed.type() == OrderType.STOP_LIMIT ? routed.limitPrice() : null;
-        var stop = routed.type().hasStop() ? routed.price() : null;
+        var stop = routed.type() != null && routed.type().hasStop() ? routed.price() : null;
         PlaceOrder command = requests.validate(routed.customerId(), new OrderRequests.PlaceOrderRequest(routed.clientOrderId(), routed.symbol(),
                 routed.side(), routed.type(), java.math.BigDecimal.valueOf(routed.quantity()), price, stop, routed.timeInForce(), routed.expireAt()));
         return answer(orders.placeForwarded(command, routed.placedRegion(), passedOn));
