@@ -3,6 +3,7 @@ package org.brokerapp.broker.account;
 import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
@@ -13,11 +14,13 @@ public final class AccountView {
     private final Account account;
     private final AccountLimits limits;
     private final CustomerLedger ledger;
+    private final LongSupplier nanoClock;
 
-    AccountView(Account account, AccountLimits limits, CustomerLedger ledger) {
+    AccountView(Account account, AccountLimits limits, CustomerLedger ledger, LongSupplier nanoClock) {
         this.account = account;
         this.limits = limits;
         this.ledger = ledger;
+        this.nanoClock = nanoClock;
     }
 
     /**
@@ -46,7 +49,7 @@ public final class AccountView {
      * holds the most open orders allowed. A write is then in flight until {@link Accounts#writeEnded}.
      */
     public void reserve(Order order, BigDecimal maxCost) {
-        if (!account.admitNewOrder(System.nanoTime(), limits.ordersPerSecond())) {
+        if (!account.admitNewOrder(nanoClock.getAsLong(), limits.ordersPerSecond())) {
             throw new OrderProblem.TooFast(account.customerId() + " placed " + limits.ordersPerSecond()
                     + " orders in the last second, the most allowed across every region; retry in a second");
         }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 import org.brokerapp.broker.core.Order;
 import org.brokerapp.broker.core.OrderProblem;
@@ -42,6 +43,7 @@ public class Accounts implements OwnedCustomers {
     private final CustomerLedger ledger;
     private final AccountLimits limits;
     private final Duration closedOrderMemory;
+    private final LongSupplier nanoClock;
     private final Map<String, Account> loaded = new ConcurrentHashMap<>();
     private volatile AccountOwnership ownership;
 
@@ -52,9 +54,15 @@ public class Accounts implements OwnedCustomers {
     }
 
     public Accounts(CustomerLedger ledger, AccountLimits limits, Duration closedOrderMemory) {
+        this(ledger, limits, closedOrderMemory, System::nanoTime);
+    }
+
+    /** As the broker runs it, with {@code nanoClock} for the order rate's clock (a test's own). */
+    public Accounts(CustomerLedger ledger, AccountLimits limits, Duration closedOrderMemory, LongSupplier nanoClock) {
         this.ledger = ledger;
         this.limits = limits;
         this.closedOrderMemory = closedOrderMemory;
+        this.nanoClock = nanoClock;
     }
 
     /** Lets orders closed longer than {@code broker.matching.closed-order-memory} ago leave their owner's memory. */
@@ -118,7 +126,7 @@ public class Accounts implements OwnedCustomers {
                 loaded.remove(customerId, account);
                 throw new OrderProblem.NotOwner(customerId);
             }
-            return step.apply(new AccountView(account, limits, ledger));
+            return step.apply(new AccountView(account, limits, ledger, nanoClock));
         }
     }
 

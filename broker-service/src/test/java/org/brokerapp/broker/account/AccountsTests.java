@@ -124,7 +124,7 @@ class AccountsTests {
     /** Bounded state (#55): past the cap of open orders a placement is refused, and a fill makes room again. */
     @Test
     void aCustomerHoldsAtMostTheCapOfOpenOrders() {
-        Accounts capped = carolsOwner(new AccountLimits(2, 1_000));
+        Accounts capped = carolsOwner(new Accounts(ledger, new AccountLimits(2, 1_000), java.time.Duration.ofMinutes(10)));
         java.util.List<org.brokerapp.broker.core.Order> orders = openBuys(3);
         reserve(capped, orders.get(0));
         reserve(capped, orders.get(1));
@@ -135,9 +135,8 @@ class AccountsTests {
         reserve(capped, orders.get(2));
     }
 
-    /** The owner of carol (1,000 cash) under {@code limits}. */
-    private Accounts carolsOwner(AccountLimits limits) {
-        Accounts accounts = new Accounts(ledger, limits, java.time.Duration.ofMinutes(10));
+    /** {@code accounts} as the owner of carol (1,000 cash). */
+    private Accounts carolsOwner(Accounts accounts) {
         accounts.ownedBy(ownership);
         when(ownership.covers("carol")).thenReturn(true);
         when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")));
@@ -177,8 +176,9 @@ class AccountsTests {
 
     /** One limit across regions and instances (#57): the owner counts every new order of its customer, whichever broker received it. */
     @Test
-    void pastItsRateACustomersNewOrderIsRefusedByItsOwnerAndASecondLaterTaken() throws InterruptedException {
-        Accounts limited = carolsOwner(new AccountLimits(10_000, 2));
+    void pastItsRateACustomersNewOrderIsRefusedByItsOwnerAndASecondLaterTaken() {
+        java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
+        Accounts limited = carolsOwner(new Accounts(ledger, new AccountLimits(10_000, 2), java.time.Duration.ofMinutes(10), nanos::get));
         java.util.List<org.brokerapp.broker.core.Order> orders = openBuys(3);
         reserve(limited, orders.get(0));
         reserve(limited, orders.get(1));
@@ -190,7 +190,7 @@ class AccountsTests {
         BigDecimal reserved = limited.withAccount("carol", a -> a.holdings().reservedCash());
         assertThat(reserved).as("the refused order holds nothing").isEqualByComparingTo("2");
 
-        Thread.sleep(600); // a permit comes back every half second at 2 a second
+        nanos.addAndGet(500_000_000); // a permit comes back every half second at 2 a second
         reserve(limited, orders.get(2));
     }
 }

@@ -16,8 +16,11 @@ public final class ShippedCalendars {
     private ShippedCalendars() {
     }
 
+    /** Bound once per test JVM: the calendars never change, and binding the YAML is the slow part. */
+    private static final ExchangeSessions SHIPPED = new ExchangeSessions(properties(), SymbolUniverse.loadDefault());
+
     public static ExchangeSessions sessions() {
-        return new ExchangeSessions(properties(), SymbolUniverse.loadDefault());
+        return SHIPPED;
     }
 
     static SessionProperties properties() {
