@@ -11,6 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -84,6 +86,7 @@ public final class Brokers implements AutoCloseable {
         }
         contexts.put(region, run(stack, region, overrides));
         awaitMatching(Duration.ofSeconds(60));
+        awaitLinksClosed(Duration.ofSeconds(60));
     }
 
     /** Stops a region's broker: its region is then a region whose broker is gone. */
@@ -96,6 +99,7 @@ public final class Brokers implements AutoCloseable {
         if (!contexts.containsKey(region)) {
             contexts.put(region, run(stack, region));
             awaitMatching(Duration.ofSeconds(60));
+            awaitLinksClosed(Duration.ofSeconds(60));
         }
     }
 
@@ -189,6 +193,17 @@ public final class Brokers implements AutoCloseable {
     private void awaitMatching(Duration timeout) {
         Await.until("every broker holds its region's symbols", timeout,
                 () -> contexts.values().stream().allMatch(context -> context.getBean(MatchingService.class).ownedSymbols() > 0));
+    }
+
+    /**
+     * Waits until every running broker's circuit to every other running region is closed again: a
+     * restart opens the others' circuits to the region while it is down, and a test that follows
+     * would otherwise meet a 503 its own steps did not cause.
+     */
+    private void awaitLinksClosed(Duration timeout) {
+        Await.until("every circuit between running brokers closed", timeout, () -> contexts.entrySet().stream()
+                .allMatch(from -> contexts.keySet().stream().filter(to -> !to.equals(from.getKey()))
+                        .allMatch(to -> from.getValue().getBean(CircuitBreakerRegistry.class).circuitBreaker(to).getState() == CircuitBreaker.State.CLOSED)));
     }
 
     public TestSession client(String region, String customer, String password) {
