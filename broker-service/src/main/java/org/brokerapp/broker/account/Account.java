@@ -91,9 +91,14 @@ final class Account {
         return customerId;
     }
 
-    /** Takes a new order's permit: false if the customer placed {@code perSecond} new orders in the last second. */
-    boolean admitNewOrder(long nowNanos, int perSecond) {
-        return rate.take(nowNanos, perSecond);
+    /** Whether a new order may be placed: false if the customer placed {@code perSecond} new orders in the last second. */
+    boolean admitsNewOrder(long nowNanos, int perSecond) {
+        return rate.admits(nowNanos, perSecond);
+    }
+
+    /** Counts a reserved new order against the customer's rate. */
+    void countNewOrder() {
+        rate.take();
     }
 
     /** The order if it is in memory: open, unsettled or closed lately. */

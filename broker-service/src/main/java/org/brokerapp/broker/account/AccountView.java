@@ -46,10 +46,11 @@ public final class AccountView {
 
     /**
      * Reserves a new order, or throws: 429 past the customer's order rate, 422 with the shortfall or when the customer
-     * holds the most open orders allowed. A write is then in flight until {@link Accounts#writeEnded}.
+     * holds the most open orders allowed. Only a reserved order counts against the rate. A write is then in flight
+     * until {@link Accounts#writeEnded}.
      */
     public void reserve(Order order, BigDecimal maxCost) {
-        if (!account.admitNewOrder(nanoClock.getAsLong(), limits.ordersPerSecond())) {
+        if (!account.admitsNewOrder(nanoClock.getAsLong(), limits.ordersPerSecond())) {
             throw new OrderProblem.TooFast(account.customerId() + " placed " + limits.ordersPerSecond()
                     + " orders in the last second, the most allowed across every region; retry in a second");
         }
@@ -62,6 +63,7 @@ public final class AccountView {
         if (shortfall.isPresent()) {
             throw new OrderProblem.Insufficient(shortfall.get());
         }
+        account.countNewOrder();
     }
 
     /**

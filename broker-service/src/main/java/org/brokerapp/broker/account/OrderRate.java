@@ -13,18 +13,23 @@ final class OrderRate {
     private double tokens = -1;
     private long refilledAtNanos;
 
-    /** Takes one new order's permit at {@code nowNanos}; false if the customer placed {@code perSecond} in the last second already. */
-    boolean take(long nowNanos, int perSecond) {
+    /** Whether a new order may be placed at {@code nowNanos}: false if the customer placed {@code perSecond} in the last second already. */
+    boolean admits(long nowNanos, int perSecond) {
         if (tokens < 0) {
             tokens = perSecond;
         } else {
             tokens = Math.min(perSecond, tokens + (double) (nowNanos - refilledAtNanos) * perSecond / SECOND_NANOS);
         }
         refilledAtNanos = nowNanos;
-        if (tokens < 1) {
-            return false;
-        }
+        return tokens >= 1;
+    }
+
+    /**
+     * Counts a new order the owner reserved, after {@link #admits}: an order refused for want of cash
+     * or of room takes no permit, so the owner's second try after catching up on the ledger does not
+     * count one placement twice.
+     */
+    void take() {
         tokens--;
-        return true;
     }
 }

@@ -1,19 +1,25 @@
 package org.brokerapp.broker.account;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
+import org.brokerapp.broker.core.Order;
+import org.brokerapp.broker.core.OrderProblem;
 import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.deciding.AccountOwnership;
 import org.brokerapp.broker.deciding.CustomerPartitions;
@@ -33,7 +39,7 @@ class AccountsTests {
 
     private final CustomerLedger ledger = mock(CustomerLedger.class);
     private final AccountOwnership ownership = mock(AccountOwnership.class);
-    private final Accounts accounts = new Accounts(ledger, new AccountLimits(10_000, 1_000), java.time.Duration.ofMinutes(10));
+    private final Accounts accounts = new Accounts(ledger, new AccountLimits(10_000, 1_000), Duration.ofMinutes(10));
 
     AccountsTests() {
         accounts.ownedBy(ownership);
@@ -77,17 +83,17 @@ class AccountsTests {
     @Test
     void theAuditComparesTheOwnersAccountWithTheLedger() {
         when(ownership.covers("carol")).thenReturn(true);
-        org.brokerapp.broker.core.Order open = new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE",
-                org.brokerapp.api.Side.BUY, org.brokerapp.api.OrderType.LIMIT, 2, new BigDecimal("10.00"), null, new BigDecimal("20.00"),
-                org.brokerapp.broker.core.OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
+        Order open = new Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE",
+                Side.BUY, OrderType.LIMIT, 2, new BigDecimal("10.00"), null, new BigDecimal("20.00"),
+                OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
         when(ledger.read("carol")).thenReturn(Optional.of(new LedgerSnapshot("carol", new BigDecimal("1000.00"), Map.of(), List.of(open))));
         assertThat(accounts.audit("carol").owner()).as("not in memory: nothing to differ").isNull();
         accounts.withAccount("carol", AccountView::availableCash);
 
         assertThat(accounts.audit("carol").agrees()).isTrue();
 
-        accounts.filled(new org.brokerapp.broker.core.Order(open.orderId(), "carol", "c-1", "IBM", "NYSE", open.side(), open.type(), 2,
-                open.limitPrice(), null, open.reservedCash(), org.brokerapp.broker.core.OrderStatus.FILLED, "us-east-1", T, new BigDecimal("9.50"), T,
+        accounts.filled(new Order(open.orderId(), "carol", "c-1", "IBM", "NYSE", open.side(), open.type(), 2,
+                open.limitPrice(), null, open.reservedCash(), OrderStatus.FILLED, "us-east-1", T, new BigDecimal("9.50"), T,
                 "us-east-1", null));
         Accounts.Audit audit = accounts.audit("carol");
         assertThat(audit.agrees()).as(audit.toString()).isFalse();
@@ -102,9 +108,9 @@ class AccountsTests {
     @Test
     void theAuditCountsWhatOrdersOfUnknownOutcomeHoldBack() {
         when(ownership.covers("carol")).thenReturn(true);
-        org.brokerapp.broker.core.Order unknown = new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE",
-                org.brokerapp.api.Side.BUY, org.brokerapp.api.OrderType.MARKET, 2, null, null, BigDecimal.ZERO,
-                org.brokerapp.broker.core.OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
+        Order unknown = new Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE",
+                Side.BUY, OrderType.MARKET, 2, null, null, BigDecimal.ZERO,
+                OrderStatus.OPEN, "us-east-1", T, null, null, null, null);
         when(ledger.read("carol")).thenReturn(Optional.of(cash("1000.00")));
         accounts.withAccount("carol", a -> {
             a.reserve(unknown, new BigDecimal("40.00"));
@@ -124,12 +130,12 @@ class AccountsTests {
     /** Bounded state (#55): past the cap of open orders a placement is refused, and a fill makes room again. */
     @Test
     void aCustomerHoldsAtMostTheCapOfOpenOrders() {
-        Accounts capped = carolsOwner(new Accounts(ledger, new AccountLimits(2, 1_000), java.time.Duration.ofMinutes(10)));
-        java.util.List<org.brokerapp.broker.core.Order> orders = openBuys(3);
+        Accounts capped = carolsOwner(new Accounts(ledger, new AccountLimits(2, 1_000), Duration.ofMinutes(10)));
+        List<Order> orders = openBuys(3);
         reserve(capped, orders.get(0));
         reserve(capped, orders.get(1));
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> reserve(capped, orders.get(2))).isInstanceOf(org.brokerapp.broker.core.OrderProblem.TooManyOpen.class);
+        assertThatThrownBy(() -> reserve(capped, orders.get(2))).isInstanceOf(OrderProblem.TooManyOpen.class);
 
         capped.filled(filledAt(orders.get(0), "1.00"));
         reserve(capped, orders.get(2));
@@ -144,53 +150,70 @@ class AccountsTests {
     }
 
     /** {@code n} new BUY LIMITs of carol's, 1 share at 1.00 each. */
-    private static java.util.List<org.brokerapp.broker.core.Order> openBuys(int n) {
-        java.util.List<org.brokerapp.broker.core.Order> orders = new java.util.ArrayList<>();
+    private static List<Order> openBuys(int n) {
+        List<Order> orders = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            orders.add(new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-" + i, "IBM", "NYSE", org.brokerapp.api.Side.BUY,
-                    org.brokerapp.api.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.OPEN,
+            orders.add(new Order(UUID.randomUUID(), "carol", "c-" + i, "IBM", "NYSE", Side.BUY,
+                    OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, OrderStatus.OPEN,
                     "us-east-1", T, null, null, null, null));
         }
         return orders;
     }
 
-    private static void reserve(Accounts accounts, org.brokerapp.broker.core.Order order) {
+    private static void reserve(Accounts accounts, Order order) {
         accounts.withAccount(order.customerId(), a -> {
             a.reserve(order, BigDecimal.ONE);
             return null;
         });
     }
 
-    private static org.brokerapp.broker.core.Order filledAt(org.brokerapp.broker.core.Order o, String price) {
-        return new org.brokerapp.broker.core.Order(o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(), o.type(),
-                o.quantity(), o.limitPrice(), null, o.reservedCash(), org.brokerapp.broker.core.OrderStatus.FILLED, o.placedRegion(), o.placedAt(),
+    private static Order filledAt(Order o, String price) {
+        return new Order(o.orderId(), o.customerId(), o.clientOrderId(), o.symbol(), o.exchange(), o.side(), o.type(),
+                o.quantity(), o.limitPrice(), null, o.reservedCash(), OrderStatus.FILLED, o.placedRegion(), o.placedAt(),
                 new BigDecimal(price), T, "us-east-1", null);
     }
 
     /** A fill of an order the owner does not hold (it was never placed, or closed): applied as nothing. */
-    private static org.brokerapp.broker.core.Order fill() {
-        return new org.brokerapp.broker.core.Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE", org.brokerapp.api.Side.BUY,
-                org.brokerapp.api.OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, org.brokerapp.broker.core.OrderStatus.FILLED,
+    private static Order fill() {
+        return new Order(UUID.randomUUID(), "carol", "c-1", "IBM", "NYSE", Side.BUY,
+                OrderType.LIMIT, 1, BigDecimal.ONE, null, BigDecimal.ONE, OrderStatus.FILLED,
                 "us-east-1", T, BigDecimal.ONE, T, "us-east-1", null);
     }
 
     /** One limit across regions and instances (#57): the owner counts every new order of its customer, whichever broker received it. */
     @Test
     void pastItsRateACustomersNewOrderIsRefusedByItsOwnerAndASecondLaterTaken() {
-        java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
-        Accounts limited = carolsOwner(new Accounts(ledger, new AccountLimits(10_000, 2), java.time.Duration.ofMinutes(10), nanos::get));
-        java.util.List<org.brokerapp.broker.core.Order> orders = openBuys(3);
+        AtomicLong nanos = new AtomicLong();
+        Accounts limited = carolsOwner(new Accounts(ledger, new AccountLimits(10_000, 2), Duration.ofMinutes(10), nanos::get));
+        List<Order> orders = openBuys(3);
         reserve(limited, orders.get(0));
         reserve(limited, orders.get(1));
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> reserve(limited, orders.get(2))).isInstanceOfSatisfying(org.brokerapp.broker.core.OrderProblem.TooFast.class, p -> {
+        assertThatThrownBy(() -> reserve(limited, orders.get(2))).isInstanceOfSatisfying(OrderProblem.TooFast.class, p -> {
             assertThat(p.status().value()).isEqualTo(429);
-            assertThat(p.retryAfter()).contains(java.time.Duration.ofSeconds(1));
+            assertThat(p.retryAfter()).contains(Duration.ofSeconds(1));
         });
         BigDecimal reserved = limited.withAccount("carol", a -> a.holdings().reservedCash());
         assertThat(reserved).as("the refused order holds nothing").isEqualByComparingTo("2");
 
         nanos.addAndGet(500_000_000); // a permit comes back every half second at 2 a second
         reserve(limited, orders.get(2));
+    }
+
+    /** The owner tries a placement short of cash twice (again after catching up on the ledger): neither try counts against the rate. */
+    @Test
+    void anOrderRefusedForWantOfCashTakesNoPermit() {
+        AtomicLong nanos = new AtomicLong();
+        Accounts limited = carolsOwner(new Accounts(ledger, new AccountLimits(10_000, 2), Duration.ofMinutes(10), nanos::get));
+        List<Order> orders = openBuys(2);
+        Order tooDear = orders.get(0);
+        for (int attempt = 0; attempt < 2; attempt++) {
+            assertThatThrownBy(() -> limited.withAccount("carol", a -> {
+                a.reserve(tooDear, new BigDecimal("1000000000"));
+                return null;
+            })).isInstanceOf(OrderProblem.Insufficient.class);
+        }
+        reserve(limited, orders.get(0));
+        reserve(limited, orders.get(1));
     }
 }
