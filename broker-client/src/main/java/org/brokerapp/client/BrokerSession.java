@@ -100,6 +100,11 @@ public class BrokerSession {
         return send("DELETE", path, null, null);
     }
 
+    /** Opens this customer's order updates ({@code GET /api/orders/stream}), after {@code lastEventId} when given. */
+    public OrderStream stream(Optional<String> lastEventId) {
+        return OrderStream.open(http, base, authorization(), lastEventId);
+    }
+
     /** Every item of a paged list ({@code /api/orders}, {@code /api/transactions}): its pages, following each {@code Link rel="next"}. */
     public List<JsonNode> getAll(String path) {
         List<JsonNode> items = new ArrayList<>();

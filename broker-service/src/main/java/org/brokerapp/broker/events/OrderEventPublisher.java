@@ -61,6 +61,7 @@ public class OrderEventPublisher implements DisposableBean {
     private final OrderEventCodec codec;
     private final KafkaClientMetrics producerMeters;
     private final ObjectProvider<DirectDelivery> direct;
+    private final OrderEventObserver observer;
     private final Duration directAfter;
     private final Counter deliveredDirectly;
     private final KafkaBacklog backlog = new KafkaBacklog(BACKLOG_CAPACITY);
@@ -72,8 +73,10 @@ public class OrderEventPublisher implements DisposableBean {
         return thread;
     });
 
-    public OrderEventPublisher(BrokerProperties properties, OrderEventCodec codec, ObjectProvider<DirectDelivery> direct, MeterRegistry meters) {
+    public OrderEventPublisher(BrokerProperties properties, OrderEventCodec codec, ObjectProvider<DirectDelivery> direct, OrderEventObserver observer,
+                               MeterRegistry meters) {
         this.codec = codec;
+        this.observer = observer;
         // the relay receives from this publisher's consumers and hands to them: looked up at the first fallback, not at construction
         this.direct = direct;
         this.directAfter = properties.events().directAfter();
@@ -105,6 +108,8 @@ public class OrderEventPublisher implements DisposableBean {
      * exceptionally if neither did (Kafka within its delivery timeout).
      */
     public CompletableFuture<Void> publish(OrderEvent event) {
+        // what it reports is durable already: the customer may learn of it now, not a Kafka round trip later
+        observer.observe(event);
         return KafkaOrDirect.deliver(send(event), () -> direct.getObject().deliver(event), directAfter, deliveredDirectly::increment);
     }
 

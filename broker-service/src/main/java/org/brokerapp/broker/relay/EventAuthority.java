@@ -5,8 +5,11 @@ import java.util.Optional;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.events.OrderEvent;
+import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.regions.Listing;
 import org.brokerapp.regions.SymbolUniverse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,14 +29,37 @@ import org.springframework.stereotype.Component;
 @Component
 class EventAuthority {
 
+    private static final Logger log = LoggerFactory.getLogger(EventAuthority.class);
+
     private final ExchangeOwnership exchanges;
     private final CustomerHomes homes;
     private final SymbolUniverse universe;
+    private final BrokerMetrics metrics;
 
-    EventAuthority(ExchangeOwnership exchanges, CustomerHomes homes, SymbolUniverse universe) {
+    EventAuthority(ExchangeOwnership exchanges, CustomerHomes homes, SymbolUniverse universe, BrokerMetrics metrics) {
         this.exchanges = exchanges;
         this.homes = homes;
         this.universe = universe;
+        this.metrics = metrics;
+    }
+
+    /** Whether the event is refused: counted and logged if so. */
+    boolean refuses(OrderEvent event) {
+        Optional<Refusal> refusal = refusal(event);
+        refusal.ifPresent(r -> refused(event, r));
+        return refusal.isPresent();
+    }
+
+    /** Counts and logs an event refused at intake, by a rule of this class's or the intake's own. */
+    void refused(OrderEvent event, Refusal refusal) {
+        metrics.refusedEvent(refusal.rule());
+        log.warn("order event {} of {} refused ({}): {}", event.eventId(), event.customerId(), refusal.rule(), refusal.reason());
+    }
+
+    /** Counts and logs a fill the customer's owner refused: not one of the customer's orders, or not a fill it could be. */
+    void refusedByOwner(OrderEvent event, String reason) {
+        metrics.refusedFill("event");
+        log.warn("fill {} of {} from {} refused by the owner: {}", event.eventId(), event.customerId(), event.region(), reason);
     }
 
     /** Why the event's region may not hand it in; empty if it may. The rule's name is the refusal counter's tag. */

@@ -11,8 +11,8 @@ import org.brokerapp.broker.account.Accounts;
 import org.brokerapp.broker.account.CustomerHomes;
 import org.brokerapp.broker.account.Report;
 import org.brokerapp.broker.events.OrderEvent;
+import org.brokerapp.broker.events.OrderEventObserver;
 import org.brokerapp.broker.matching.Matcher;
-import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.system.BrokerProperties;
 import org.brokerapp.broker.ticker.SymbolHolders;
 import org.slf4j.Logger;
@@ -45,18 +45,18 @@ class EventIntake {
     private final SymbolHolders holders;
     private final PassOn passOn;
     private final EventAuthority authority;
-    private final BrokerMetrics metrics;
+    private final OrderEventObserver observer;
     private final String region;
 
     public EventIntake(Matcher matcher, Accounts accounts, CustomerHomes homes, SymbolHolders holders, PassOn passOn, EventAuthority authority,
-                       BrokerMetrics metrics, BrokerProperties properties) {
+                       OrderEventObserver observer, BrokerProperties properties) {
         this.matcher = matcher;
         this.accounts = accounts;
         this.homes = homes;
         this.holders = holders;
         this.passOn = passOn;
         this.authority = authority;
-        this.metrics = metrics;
+        this.observer = observer;
         this.region = properties.region();
     }
 
@@ -108,21 +108,19 @@ class EventIntake {
     /** Whether the event is refused: handed in by a region other than its own, or by one that may not send it. */
     private boolean refused(String sender, OrderEvent event, boolean passedOn) {
         if (!passedOn && !event.region().equals(sender)) {
-            return refuse(event, "not.sender", "an event of " + event.region() + " handed in by " + sender);
+            authority.refused(event, new EventAuthority.Refusal("not.sender", "an event of " + event.region() + " handed in by " + sender));
+            return true;
         }
-        return authority.refusal(event).map(r -> refuse(event, r.rule(), r.reason())).orElse(false);
-    }
-
-    private boolean refuse(OrderEvent event, String rule, String reason) {
-        metrics.refusedEvent(rule);
-        log.warn("order event {} of {} refused ({}): {}", event.eventId(), event.customerId(), rule, reason);
-        return true;
+        return authority.refuses(event);
     }
 
     /** Empty: taken here; a URL: for that instance; null: nobody can take it now (try again). */
     private Optional<String> takeForMatching(OrderEvent event, boolean replayed) {
         return switch (matcher.take(event, replayed)) {
-            case TAKEN -> Optional.empty();
+            case TAKEN -> {
+                observer.observe(event);
+                yield Optional.empty();
+            }
             case NOT_HELD_HERE -> {
                 Optional<String> holder = holders.otherHolderOf(event.symbol());
                 yield holder.isEmpty() ? null : holder;
@@ -133,6 +131,7 @@ class EventIntake {
 
     private Optional<String> takeForAccount(OrderEvent event) {
         if (!homes.homeOf(event.customerId()).map(region::equals).orElse(false)) {
+            observer.observe(event);
             return Optional.empty();
         }
         Report report = switch (event.type()) {
@@ -141,14 +140,14 @@ class EventIntake {
             default -> accounts.owns(event.customerId()) ? new Report.Applied() : new Report.NotOwned();
         };
         if (report instanceof Report.Refused refused) {
-            metrics.refusedFill("event");
-            log.warn("fill {} of {} from {} refused by the owner: {}", event.eventId(), event.customerId(), event.region(), refused.reason());
+            authority.refusedByOwner(event, refused.reason());
             return Optional.empty();
         }
         if (report instanceof Report.NotOwned) {
             Optional<String> owner = accounts.ownerUrl(event.customerId());
             return owner.isEmpty() ? null : owner;
         }
+        observer.observe(event);
         return Optional.empty();
     }
 }

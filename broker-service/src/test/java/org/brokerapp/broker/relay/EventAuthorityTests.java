@@ -30,7 +30,8 @@ class EventAuthorityTests {
 
     /** Deep stubs: the owner's record is the deciding package's own. */
     private final ExchangeOwnership exchanges = mock(ExchangeOwnership.class, RETURNS_DEEP_STUBS);
-    private final EventAuthority authority = new EventAuthority(exchanges, mock(CustomerHomes.class), SymbolUniverse.loadDefault());
+    private final EventAuthority authority = new EventAuthority(exchanges, mock(CustomerHomes.class), SymbolUniverse.loadDefault(),
+            mock(org.brokerapp.broker.metrics.BrokerMetrics.class));
 
     EventAuthorityTests() {
         when(exchanges.homeOf("NYSE")).thenReturn("us-east-1");

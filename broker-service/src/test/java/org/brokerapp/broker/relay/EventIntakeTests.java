@@ -29,7 +29,6 @@ import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventCodec;
 import org.brokerapp.broker.matching.Matcher;
-import org.brokerapp.broker.metrics.BrokerMetrics;
 import org.brokerapp.broker.peer.PeerLinks;
 import org.brokerapp.broker.peer.PeerResponse;
 import org.brokerapp.broker.system.BrokerProperties;
@@ -51,14 +50,15 @@ class EventIntakeTests {
     private final SymbolHolders holders = mock(SymbolHolders.class);
     private final BrokerProperties properties = mock(BrokerProperties.class);
     private final PeerLinks links = mock(PeerLinks.class);
-    private final BrokerMetrics metrics = mock(BrokerMetrics.class);
+    private final EventAuthority authority = mock(EventAuthority.class);
+    /** What the intake let the customers' updates see. */
+    private final List<OrderEvent> observed = new java.util.ArrayList<>();
     private final EventIntake intake;
 
     EventIntakeTests() {
         when(properties.region()).thenReturn("us-east-1");
-        EventAuthority authority = mock(EventAuthority.class);
-        when(authority.refusal(any())).thenReturn(Optional.empty());
-        intake = new EventIntake(matcher, accounts, homes, holders, new PassOn(links, new OrderEventCodec(), properties), authority, metrics,
+        when(authority.refuses(any())).thenReturn(false);
+        intake = new EventIntake(matcher, accounts, homes, holders, new PassOn(links, new OrderEventCodec(), properties), authority, observed::add,
                 properties);
     }
 
@@ -126,7 +126,8 @@ class EventIntakeTests {
         assertThat(intake.take("ap-southeast-2", List.of(filled("alice")), false, false)).isTrue();
 
         verify(accounts, never()).filled(any());
-        verify(metrics).refusedEvent("not.sender");
+        verify(authority).refused(any(), argThat(r -> r.rule().equals("not.sender")));
+        assertThat(observed).as("a refused event is pushed to nobody").isEmpty();
     }
 
     /** The owner said the fill is not its order's: counted, taken (sending it again changes nothing), the batch goes on. */
@@ -138,8 +139,9 @@ class EventIntakeTests {
 
         assertThat(intake.take("us-east-1", List.of(filled("alice"), filled("bob")), false, false)).isTrue();
 
-        verify(metrics).refusedFill("event");
+        verify(authority).refusedByOwner(any(), eq("a fill price must be above 0"));
         verify(accounts).filled(argThat(o -> o.customerId().equals("bob")));
+        assertThat(observed).as("only the fill the owner booked is pushed").extracting(OrderEvent::customerId).containsExactly("bob");
     }
 
     private static OrderEvent placed(String customer) {
