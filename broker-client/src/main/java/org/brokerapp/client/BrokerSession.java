@@ -102,7 +102,12 @@ public class BrokerSession {
 
     /** Opens this customer's order updates ({@code GET /api/orders/stream}), after {@code lastEventId} when given. */
     public OrderStream stream(Optional<String> lastEventId) {
-        return OrderStream.open(http, base, authorization(), lastEventId);
+        return OrderStream.open(http, base, authorization(), lastEventId, null);
+    }
+
+    /** As {@link #stream(Optional)}, every event handed to {@code listener} on the stream's reading thread as it arrives. */
+    public OrderStream stream(Optional<String> lastEventId, java.util.function.Consumer<OrderStream.Event> listener) {
+        return OrderStream.open(http, base, authorization(), lastEventId, listener);
     }
 
     /** Every item of a paged list ({@code /api/orders}, {@code /api/transactions}): its pages, following each {@code Link rel="next"}. */

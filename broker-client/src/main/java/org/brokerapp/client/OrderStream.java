@@ -13,11 +13,12 @@ import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
  * A customer's open {@code GET /api/orders/stream}: Server-Sent Events read on a thread of their own
- * into a queue, each stamped when it arrived. {@link #close()} hangs up; a new stream with the last
+ * into a queue (or handed to a listener on that thread), each stamped when it arrived. {@link #close()} hangs up; a new stream with the last
  * event's id resumes after it.
  */
 public final class OrderStream implements AutoCloseable {
@@ -31,9 +32,11 @@ public final class OrderStream implements AutoCloseable {
     private final String body;
     private final Stream<String> lines;
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+    private final Consumer<Event> listener;
     private volatile boolean ended;
 
-    private OrderStream(HttpResponse<Stream<String>> response) {
+    private OrderStream(HttpResponse<Stream<String>> response, Consumer<Event> listener) {
+        this.listener = listener == null ? events::add : listener;
         this.status = response.statusCode();
         this.contentType = response.headers().firstValue("Content-Type").orElse("");
         if (status != 200) {
@@ -52,14 +55,14 @@ public final class OrderStream implements AutoCloseable {
     }
 
     /** Opens the stream at {@code base} with the given Authorization header, after {@code lastEventId} when present. */
-    static OrderStream open(HttpClient http, String base, String authorization, Optional<String> lastEventId) {
+    static OrderStream open(HttpClient http, String base, String authorization, Optional<String> lastEventId, Consumer<Event> listener) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/api/orders/stream")).header("Accept", "text/event-stream");
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
         lastEventId.ifPresent(id -> request.header("Last-Event-ID", id));
         try {
-            return new OrderStream(http.send(request.GET().build(), HttpResponse.BodyHandlers.ofLines()));
+            return new OrderStream(http.send(request.GET().build(), HttpResponse.BodyHandlers.ofLines()), listener);
         } catch (IOException e) {
             throw new IllegalStateException("GET /api/orders/stream at " + base + ": " + e, e);
         } catch (InterruptedException e) {
@@ -82,7 +85,7 @@ public final class OrderStream implements AutoCloseable {
         return body;
     }
 
-    /** The next event, waiting at most {@code timeout}; empty if none came. */
+    /** The next event, waiting at most (empty with a listener, which takes every event as it comes) {@code timeout}; empty if none came. */
     public Optional<Event> next(Duration timeout) {
         try {
             return Optional.ofNullable(events.poll(timeout.toMillis(), TimeUnit.MILLISECONDS));
@@ -112,7 +115,7 @@ public final class OrderStream implements AutoCloseable {
             for (String line : (Iterable<String>) lines::iterator) {
                 if (line.isEmpty()) {
                     if (!data.isEmpty()) {
-                        events.add(new Event(id, name, data.toString(), Instant.now()));
+                        listener.accept(new Event(id, name, data.toString(), Instant.now()));
                     }
                     id = "";
                     name = "message";

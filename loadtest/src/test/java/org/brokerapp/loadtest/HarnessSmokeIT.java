@@ -65,6 +65,9 @@ class HarnessSmokeIT {
                 "ticker-to-fill @us-east-1", "ticker-to-fill @ap-southeast-2", "ticker-to-fill (all regions)",
                 "placement @us-east-1 local", "placement @ap-southeast-2 local");
         assertThat(measures.keySet()).anyMatch(name -> name.startsWith("placement") && name.endsWith("cross-region"));
+        // fills pushed to the streamed customers' streams, in both regions, decided in the region of the stream or across the WAN
+        assertThat(measures.values()).filteredOn(m -> m.name().startsWith(Measures.FILL_TO_CUSTOMER)).extracting(MeasureResult::region)
+                .contains("us-east-1", "ap-southeast-2");
         for (String name : List.of("floor LOCAL_QUORUM write @us-east-1", "floor LOCAL_QUORUM write @ap-southeast-2", "ticker-to-fill (all regions)",
                 "placement @us-east-1 local", "placement @ap-southeast-2 local",
                 "WAN round trip, bare TCP @us-east-1", "WAN round trip, bare TCP @ap-southeast-2")) {

@@ -14,6 +14,8 @@ public final class Measures {
     public static final String TICK_PRODUCED = "tick produced";
     /** Request to a refusal (any answer but 200/201): how fast a client learns that it must try again or elsewhere. */
     public static final String REFUSED = "refused";
+    /** A fill decided (its {@code filledAt} at the decider) to its update reaching a customer's stream. */
+    public static final String FILL_TO_CUSTOMER = "fill-to-customer";
     /** Order event durable in Cassandra to searchable in the region's Elasticsearch (the broker's own histogram). */
     public static final String INDEXING_LAG = "indexing lag (durable to searchable)";
 
@@ -38,6 +40,11 @@ public final class Measures {
     /** An order measure's name: what, the region the request went to, and whether the order is matched in another. */
     private static String byPlacement(String what, String placedIn, boolean crossRegion) {
         return what + " @" + placedIn + (crossRegion ? " cross-region" : " local");
+    }
+
+    /** Fill-to-customer, by the region the customer's stream is in, and whether the fill was decided in another. */
+    public static String fillToCustomer(String streamedIn, boolean decidedElsewhere) {
+        return byPlacement(FILL_TO_CUSTOMER, streamedIn, decidedElsewhere);
     }
 
     /** A measure's row for all regions together. */

@@ -27,6 +27,7 @@ import org.brokerapp.loadtest.measure.BrokerScraper;
 import org.brokerapp.loadtest.measure.Counters;
 import org.brokerapp.loadtest.measure.ErrorKinds;
 import org.brokerapp.loadtest.measure.ExactLatency;
+import org.brokerapp.loadtest.measure.FillStreams;
 import org.brokerapp.loadtest.measure.LatencyBook;
 import org.brokerapp.loadtest.measure.LatencyLog;
 import org.brokerapp.loadtest.measure.LatencyWindow;
@@ -68,6 +69,8 @@ public final class Harness implements AutoCloseable {
     private static final int PRIMING_ROUNDS = 5;
     /** How early an order is handed to the thread that sends it, which then waits for its intended start (see {@link OpenLoop}). */
     private static final Duration ORDER_LEAD = Duration.ofMillis(5);
+    /** Customers whose order updates are streamed in every region for fill-to-customer latency: a few, not one stream each. */
+    private static final int STREAMED_CUSTOMERS = 8;
     /** The floor's writes come at Poisson times ({@link PoissonArrivals}), the same ones in every run. */
     private static final long FLOOR_SEED = 11;
 
@@ -225,13 +228,17 @@ public final class Harness implements AutoCloseable {
         double ramp = spec.rampUp().toMillis() / 1000.0;
         List<OpenLoop> ticks = startTicks(spec.ticksPerSecond(), ramp);
         List<OpenLoop> loops = new ArrayList<>(ticks);
-        try {
+        Map<String, String> streamed = new LinkedHashMap<>();
+        for (int customer = 1; customer <= Math.min(STREAMED_CUSTOMERS, spec.customers()); customer++) {
+            streamed.put(PlannedOrder.customerId(customer), PlannedOrder.password(customer));
+        }
+        try (FillStreams fills = FillStreams.open(client, target.regions().names(), streamed, latencies, errors)) {
             awaitFirstRound(ticks);
             progress.step(String.format("load: %.0f orders/s (%s, %.0f%% BUY, %.0f%% marketable, %.0f%% cross-region), %.0f ticks/s over %d symbols,"
-                            + " ~%.0f trades/s, %.0f floor writes/s; ramp-up %d s, warm-up %d s, measured %d s",
+                            + " ~%.0f trades/s, %.0f floor writes/s, %d update streams; ramp-up %d s, warm-up %d s, measured %d s",
                     spec.ordersPerSecond(), spec.mix(), spec.buyShare() * 100, spec.marketableShare() * 100, spec.crossRegionShare() * 100,
                     spec.ticksPerSecond(), symbols.size(), spec.expectedTradesPerSecond(), floors.isEmpty() ? 0 : spec.floorWritesPerSecond(),
-                    spec.rampUp().toSeconds(), spec.warmUp().toSeconds(), spec.duration().toSeconds()));
+                    fills.open(), spec.rampUp().toSeconds(), spec.warmUp().toSeconds(), spec.duration().toSeconds()));
             OpenLoop orders = null;
             if (spec.ordersPerSecond() > 0) {
                 orders = new OpenLoop("orders", new RateSchedule(spec.ordersPerSecond(), ramp), ORDER_LEAD, intended -> sender.send(planner.next(), intended));

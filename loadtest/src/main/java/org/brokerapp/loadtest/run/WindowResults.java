@@ -83,10 +83,11 @@ final class WindowResults {
         brokers.indexingLag().forEach((region, lag) -> rows.add(row(Measures.indexingLag(region), MeasureResult.BROKER_BUCKETS, region, false,
                 LatencySummary.of(lag), LatencySummary.of(PrometheusHistogram.EMPTY), null)));
         RegionsModel regions = target.regions();
-        // the harness's own measures of the load, each against its region's floor: orders, refusals, and a tick's first leg
+        // the harness's own measures of the load, each against its region's floor: orders, refusals, a tick's first leg, and a
+        // fill's way to a customer's stream
         client.forEach((name, h) -> {
             if (name.startsWith(Measures.PLACEMENT) || name.startsWith(Measures.MARKET) || name.startsWith(Measures.REFUSED)
-                    || name.startsWith(Measures.TICK_PRODUCED)) {
+                    || name.startsWith(Measures.TICK_PRODUCED) || name.startsWith(Measures.FILL_TO_CUSTOMER)) {
                 String region = Measures.regionOf(name);
                 boolean cross = Measures.isCrossRegion(name);
                 rows.add(row(name, MeasureResult.CLIENT, region, cross, LatencySummary.of(h), floors.getOrDefault(region, floorAll),
