@@ -23,6 +23,8 @@ final class CustomerFeed {
     private final List<StreamClient> clients = new ArrayList<>();
     /** Every update of this customer at or below this sequence is forgotten (or was never kept here). */
     private long forgottenUpTo;
+    /** When the last stream closed ({@code System.nanoTime}); meaningful only while there is none. */
+    private long idleSince = System.nanoTime();
 
     CustomerFeed(int kept, long forgottenUpTo) {
         this.kept = kept;
@@ -72,14 +74,20 @@ final class CustomerFeed {
 
     synchronized void remove(StreamClient client) {
         clients.remove(client);
+        if (clients.isEmpty()) {
+            idleSince = System.nanoTime();
+        }
     }
 
     synchronized List<StreamClient> clients() {
         return List.copyOf(clients);
     }
 
-    synchronized boolean idle() {
-        clients.removeIf(StreamClient::isClosed);
-        return clients.isEmpty();
+    /** True when no stream has been open for {@code nanos}: its updates need not be kept any longer. */
+    synchronized boolean idleFor(long nanos, long nowNanos) {
+        if (clients.removeIf(StreamClient::isClosed) && clients.isEmpty()) {
+            idleSince = nowNanos;
+        }
+        return clients.isEmpty() && nowNanos - idleSince >= nanos;
     }
 }

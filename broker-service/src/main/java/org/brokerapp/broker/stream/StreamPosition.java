@@ -22,7 +22,7 @@ record StreamPosition(String epoch, long sequence) {
         }
         int dot = lastEventId.indexOf('.');
         try {
-            if (dot < 1 || lastEventId.length() > 40) {
+            if (dot < 1 || lastEventId.length() > 40 || !lastEventId.substring(0, dot).chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'z')) {
                 throw new NumberFormatException();
             }
             long sequence = Long.parseLong(lastEventId.substring(dot + 1));

@@ -108,7 +108,7 @@ class CustomerFeedTests {
     void aLastEventIdThatIsNotOneIsA400() {
         assertThat(StreamPosition.parse(null)).isEmpty();
         assertThat(StreamPosition.parse("run1.42")).contains(new StreamPosition("run1", 42));
-        for (String bad : List.of("42", ".42", "run1.x", "run1.-1", "x".repeat(50) + ".1")) {
+        for (String bad : List.of("42", ".42", "run1.x", "run1.-1", "x".repeat(50) + ".1", "a\"b.1")) {
             assertThatThrownBy(() -> StreamPosition.parse(bad)).as(bad).isInstanceOf(OrderProblem.Invalid.class);
         }
     }
