@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import org.brokerapp.broker.book.RestingOrder;
 import org.brokerapp.broker.core.DecisionFence;
 import org.brokerapp.broker.core.OrderStatus;
+import org.brokerapp.broker.core.PriceCollar;
 import org.brokerapp.broker.core.PriceUnits;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.deciding.SymbolFence;
@@ -81,7 +82,7 @@ public class MatchingService extends LoopThread {
         this.fence = fence;
         this.openOrders = openOrders;
         this.lastPrices = lastPrices;
-        this.bounds = new StopBounds(properties.matching().buyStopCollar());
+        this.bounds = new StopBounds(new PriceCollar(properties.matching().buyStopCollar()));
         this.memory = new DecisionMemory(properties.matching().decisionMemory(), properties.matching().maxClockSkew());
         this.commands = new SerialQueue<>(properties.kafka().handOffCapacity(), this::apply);
         exchanges.onChange(this::holdExchanges);

@@ -1,21 +1,16 @@
 package org.brokerapp.broker.matching;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-
 import org.brokerapp.api.OrderType;
 import org.brokerapp.api.Side;
 import org.brokerapp.broker.book.RestingOrder;
+import org.brokerapp.broker.core.PriceCollar;
 import org.brokerapp.broker.core.PriceUnits;
 
 /**
- * How far a triggered stop may trade: a STOP_LIMIT its limit, a BUY STOP its collar (stop x (1 +
- * {@code broker.matching.buy-stop-collar}), which its reserved cash covers). A tick beyond the bound
- * (a gap) leaves the order waiting as a LIMIT at it.
- *
- * @param buyStopCollar the share above its stop a BUY STOP may pay
+ * How far a triggered stop may trade: a STOP_LIMIT its limit, a BUY STOP its collar ({@link PriceCollar#bound},
+ * which its reserved cash covers). A tick beyond the bound (a gap) leaves the order waiting as a LIMIT at it.
  */
-record StopBounds(BigDecimal buyStopCollar) {
+record StopBounds(PriceCollar collar) {
 
     /** The bound in price units; 0 for none (a LIMIT, which triggers only within its limit, and a SELL STOP). */
     long of(RestingOrder order) {
@@ -28,7 +23,7 @@ record StopBounds(BigDecimal buyStopCollar) {
         if (order.side() == Side.SELL) {
             return 0;
         }
-        return PriceUnits.of(PriceUnits.toDecimal(order.triggerPrice()).multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.DOWN));
+        return PriceUnits.of(collar.bound(PriceUnits.toDecimal(order.triggerPrice())));
     }
 
     /** Whether a tick at {@code price} is beyond the order's bound: it then waits as a LIMIT at the bound. */

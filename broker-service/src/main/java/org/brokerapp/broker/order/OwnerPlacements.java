@@ -24,6 +24,7 @@ import org.brokerapp.broker.core.OrderStatus;
 import org.brokerapp.broker.core.OrderWrites;
 import org.brokerapp.broker.core.PlaceOrder;
 import org.brokerapp.broker.core.Placement;
+import org.brokerapp.broker.core.PriceCollar;
 import org.brokerapp.broker.deciding.ExchangeOwnership;
 import org.brokerapp.broker.events.OrderEvent;
 import org.brokerapp.broker.events.OrderEventPublisher;
@@ -79,7 +80,7 @@ class OwnerPlacements {
     private final OrderRouter router;
     private final BrokerMetrics metrics;
     private final String region;
-    private final BigDecimal buyStopCollar;
+    private final PriceCollar collar;
 
     OwnerPlacements(RestingOrderRows restingRows, Accounts accounts, OrderEventPublisher events, Matcher matcher, ExchangeOwnership exchanges,
                     OrderRouter router, BrokerMetrics metrics, BrokerProperties properties) {
@@ -91,7 +92,7 @@ class OwnerPlacements {
         this.router = router;
         this.metrics = metrics;
         this.region = properties.region();
-        this.buyStopCollar = properties.matching().buyStopCollar();
+        this.collar = new PriceCollar(properties.matching().buyStopCollar());
     }
 
     /** Places an order of a customer this instance owns, sent to {@code placedRegion}. */
@@ -187,7 +188,7 @@ class OwnerPlacements {
             router.requireReachable(executor, command.symbol());
         }
         BigDecimal price = matcher.recentPrice(command.symbol());
-        BigDecimal perShare = here ? price : price.multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.UP);
+        BigDecimal perShare = here ? price : collar.cover(price);
         BigDecimal cost = command.side() == Side.BUY ? perShare.multiply(BigDecimal.valueOf(command.quantity())) : BigDecimal.ZERO;
         Reserved reserved = reserve(command, orderId, () -> new Order(orderId, command.customerId(), command.clientOrderId(), command.symbol(),
                 listing.exchange(), command.side(), OrderType.MARKET, command.quantity(), null, null, BigDecimal.ZERO, OrderStatus.OPEN, placedRegion,
@@ -277,7 +278,7 @@ class OwnerPlacements {
      */
     private BigDecimal reservationPerShare(PlaceOrder c) {
         return c.type() == OrderType.STOP
-                ? c.stopPrice().multiply(BigDecimal.ONE.add(buyStopCollar)).setScale(4, RoundingMode.DOWN)
+                ? collar.bound(c.stopPrice())
                 : c.limitPrice();
     }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** How far a triggered stop may trade, and what a gap beyond it leaves: a STOP_LIMIT its limit, a BUY STOP its collar. */
 class StopBoundsTests {
 
-    private static final StopBounds BOUNDS = new StopBounds(new BigDecimal("0.05"));
+    private static final StopBounds BOUNDS = new StopBounds(new org.brokerapp.broker.core.PriceCollar(new BigDecimal("0.05")));
 
     @Test
     void aStopLimitIsBoundByItsLimitOnEitherSide() {
