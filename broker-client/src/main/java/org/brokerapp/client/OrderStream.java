@@ -27,6 +27,8 @@ public final class OrderStream implements AutoCloseable {
     public record Event(String id, String name, String data, Instant receivedAt) {
     }
 
+    private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(10);
+
     private final int status;
     private final String contentType;
     private final String body;
@@ -56,7 +58,9 @@ public final class OrderStream implements AutoCloseable {
 
     /** Opens the stream at {@code base} with the given Authorization header, after {@code lastEventId} when present. */
     static OrderStream open(HttpClient http, String base, String authorization, Optional<String> lastEventId, Consumer<Event> listener) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/api/orders/stream")).header("Accept", "text/event-stream");
+        // the timeout runs until the answer's headers, not over the stream: the broker sends them at once
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/api/orders/stream")).timeout(OPEN_TIMEOUT)
+                .header("Accept", "text/event-stream");
         if (authorization != null) {
             request.header("Authorization", authorization);
         }

@@ -90,6 +90,7 @@ public class OrderUpdates implements OrderEventObserver, DisposableBean {
         Optional<StreamPosition> after = StreamPosition.parse(lastEventId);
         SseEmitter emitter = new SseEmitter(settings.lifetime().toMillis());
         StreamClient client = new StreamClient(customerId, emitter, senders, settings.backlog());
+        client.offer(StreamClient.OPENED);
         Update resync = new Update(-1, "", "", "resync", json.writeValueAsString(Map.of("reason",
                 "updates after " + after.map(StreamPosition::id).orElse("") + " are no longer kept here: read your orders again")));
         // subscribed within the map's compute, so the sweep of idle feeds cannot drop this feed in between; a customer

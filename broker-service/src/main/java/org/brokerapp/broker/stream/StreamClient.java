@@ -18,6 +18,11 @@ final class StreamClient {
 
     /** A comment line, which an idle stream gets now and then. */
     static final Update HEARTBEAT = new Update(-1, "", "", "", "");
+    /**
+     * The comment a stream starts with: the first bytes flush the answer's status and headers, which
+     * the client waits for before it reads (without them it waited for the first heartbeat).
+     */
+    static final Update OPENED = new Update(-1, "", "", "", "");
 
     private final String customerId;
     private final SseEmitter emitter;
@@ -63,6 +68,8 @@ final class StreamClient {
                 pending.decrementAndGet();
                 if (update == HEARTBEAT) {
                     emitter.send(SseEmitter.event().comment("heartbeat"));
+                } else if (update == OPENED) {
+                    emitter.send(SseEmitter.event().comment("open"));
                 } else if (update.id().isEmpty()) {
                     // no id: an empty one would reset the client's Last-Event-ID
                     emitter.send(SseEmitter.event().name(update.name()).data(update.json()));

@@ -31,7 +31,13 @@ public final class FillStreams implements AutoCloseable {
         FillStreams fills = new FillStreams();
         for (String region : regions) {
             customers.forEach((customer, password) -> {
-                OrderStream stream = client.session(region, customer, password).stream(Optional.empty(), e -> record(e, region, latencies));
+                OrderStream stream;
+                try {
+                    stream = client.session(region, customer, password).stream(Optional.empty(), e -> record(e, region, latencies));
+                } catch (IllegalStateException unanswered) {
+                    errors.count("stream unanswered", "GET /api/orders/stream as " + customer + " in " + region + ": " + unanswered.getMessage());
+                    return;
+                }
                 if (stream.status() == 200) {
                     fills.streams.add(stream);
                 } else {
