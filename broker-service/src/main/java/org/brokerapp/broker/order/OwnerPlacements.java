@@ -108,9 +108,10 @@ class OwnerPlacements {
     private Reserved reserve(PlaceOrder command, UUID orderId, Supplier<Order> fresh, Function<Order, BigDecimal> maxCost) {
         try {
             return reserveOnce(command, orderId, fresh, maxCost);
-        } catch (OrderProblem.Insufficient shortfall) {
-            // fills and cancels reach the owner as events, just after their rows: the ledger may hold one that frees enough.
-            // Tried again whatever the catch-up found: the event itself may have come in meanwhile, leaving it nothing to apply
+        } catch (OrderProblem.Insufficient | OrderProblem.TooManyOpen shortfall) {
+            // fills and cancels reach the owner as events, just after their rows: the ledger may hold one that frees enough
+            // cash, shares or room. Tried again whatever the catch-up found: the event itself may have come in meanwhile,
+            // leaving it nothing to apply
             accounts.catchUp(command.customerId());
             try {
                 return reserveOnce(command, orderId, fresh, maxCost);
